@@ -1,0 +1,135 @@
+"""The common interface every game engine implements, and the errors it raises.
+
+Borrowed from python-chess: a malformed play (syntax) and an illegal play (not allowed in
+this state) are different exception types, both ``ValueError``; messages name the card or
+field and say why.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+class EngineError(ValueError):
+    """Base class of every error an engine raises."""
+
+
+class InvalidOptions(EngineError):
+    """The game's options are unknown or out of range."""
+
+
+class InvalidPlay(EngineError):
+    """A play that is malformed: wrong shape, unknown card or call."""
+
+
+class IllegalPlay(EngineError):
+    """A well-formed play that is not allowed in the current state."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a play did, in words (``text``) and as tags a page can style (``tags``)."""
+
+    text: str
+    tags: tuple[str, ...] = ()
+    runs: int = 0
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its default and a function that validates (and may normalise) a value.
+
+    ``check`` raises ``ValueError`` with the reason when the value is wrong.
+    """
+
+    name: str
+    default: Any
+    check: Callable[[Any], Any]
+    help: str = ""
+    form_field: bool = True
+
+
+def positive_int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError("must be a whole number")
+    if value < 1:
+        raise ValueError("must be at least 1")
+    return value
+
+
+class Engine(ABC):
+    """One game's rules. Engines are stateless; every state is an immutable value."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    default_sides: ClassVar[tuple[str, ...]] = ("Visitors", "Home")
+
+    def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Validate ``raw`` options and fill in defaults. Raises ``InvalidOptions``."""
+        raw = {} if raw is None else raw
+        if not isinstance(raw, Mapping):
+            raise InvalidOptions("options must be a JSON object")
+        known = {spec.name: spec for spec in self.option_specs}
+        for name in raw:
+            if name not in known:
+                raise InvalidOptions(f"unknown option {name!r} for {self.id}")
+        result: dict[str, Any] = {}
+        for name, spec in known.items():
+            if name not in raw:
+                result[name] = spec.default
+                continue
+            try:
+                result[name] = spec.check(raw[name])
+            except ValueError as exc:
+                raise InvalidOptions(f"option {name!r}: {exc}") from None
+        return result
+
+    @abstractmethod
+    def initial_state(self, options: Mapping[str, Any]) -> Any:
+        """The state before the first play, from options already validated by ``options``."""
+
+    @abstractmethod
+    def parse(self, raw: Any, state: Any) -> Any:
+        """Turn a play object from a record into a play value. Raises ``InvalidPlay``.
+
+        The state is consulted only for what the game is played with (its card catalogue),
+        never for whether the play is allowed now: that is ``apply``'s job.
+        """
+
+    @abstractmethod
+    def apply(self, state: Any, play: Any) -> tuple[Any, Outcome]:
+        """Return the new state and the outcome. Raises ``IllegalPlay``; ``state`` is untouched."""
+
+    @abstractmethod
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The summary object of ``../shared/rules/README.md`` (JSON-serialisable)."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """True once the game is final."""
+
+    def candidate_plays(self, state: Any) -> list[dict[str, Any]]:
+        """Play objects worth trying in ``state`` (a superset of the legal ones)."""
+        return []
+
+    def legal_plays(self, state: Any) -> list[dict[str, Any]]:
+        """The candidate plays that ``apply`` accepts in ``state``, like python-chess's moves."""
+        legal = []
+        for raw in self.candidate_plays(state):
+            try:
+                self.play(state, raw)
+            except EngineError:
+                continue
+            legal.append(raw)
+        return legal
+
+    def play(self, state: Any, raw: Any) -> tuple[Any, Outcome]:
+        """Parse and apply in one step."""
+        return self.apply(state, self.parse(raw, state))

@@ -1,0 +1,97 @@
+"""A game and its append-only log of plays; card catalogues staff can edit.
+
+Every scoreboard is derived by replaying the log. ``Game.summary`` is a disposable cache of
+the last replay, kept only so that lists of games need not replay each one.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+from .engines import EngineError, all_engines, get
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(engine.id, engine.name) for engine in all_engines()]
+
+
+class Game(models.Model):
+    IN_PROGRESS, FINAL = "in_progress", "final"
+
+    kind = models.CharField("game", max_length=40, choices=game_choices)
+    options = models.JSONField(default=dict, blank=True)
+    sides = models.JSONField(default=list, help_text="team names; index 0 bats first")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
+    )
+    scorers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="games_scored"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    summary = models.JSONField(default=dict, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{' v '.join(self.sides)} ({self.get_kind_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:detail", args=[self.pk])
+
+    @property
+    def engine(self):
+        return get(self.kind)
+
+    @property
+    def is_final(self) -> bool:
+        return self.summary.get("status") == self.FINAL
+
+    def is_scorer(self, user) -> bool:
+        if not user.is_authenticated:
+            return False
+        return user.pk == self.created_by_id or self.scorers.filter(pk=user.pk).exists()
+
+
+class Play(models.Model):
+    """One physical play, exactly as the record holds it. Rows are appended or removed last."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="plays")
+    seq = models.PositiveIntegerField(help_text="1-based position in the game's log")
+    payload = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_play_per_position"),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="play_seq_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"play {self.seq} of game {self.game_id}"
+
+
+class CardCatalogue(models.Model):
+    """The card catalogue new games of ``kind`` are played with (seeded with the default)."""
+
+    kind = models.CharField("game", max_length=40, unique=True, choices=game_choices)
+    data = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} card catalogue"
+
+    def clean(self) -> None:
+        try:
+            get(self.kind).options({"catalogue": self.data})
+        except EngineError as exc:
+            raise ValidationError({"data": str(exc)}) from None

@@ -1,0 +1,104 @@
+"""The Quick Baseball scoring screen: both hands as cards, the calls, refreshes, RP boxes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engines.baseball import ordinal
+from ..engines.baseball.bases import steal_candidate
+from ..engines.quick_baseball import refresh_allowed
+from ..selectors import Scoreboard
+from .baseball import line_rows, result_words
+
+GROUP_NAMES = ("1-3", "4-6", "7-9")
+BASE_LABELS = {1: "1B", 2: "2B", 3: "3B", 4: "HR"}
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: str
+    name: str
+    borders: tuple[str, ...]
+    inner: tuple[str, ...]
+    inner_active: bool
+    in_hand: bool
+    playable: bool
+
+
+@dataclass(frozen=True)
+class BatView:
+    id: str
+    groups: tuple[tuple[str, tuple[tuple[str, str], ...], bool], ...]  # name, hits, current
+    in_hand: bool
+    playable: bool
+
+
+def context(board: Scoreboard) -> dict[str, Any]:
+    state = board.state
+    summary = board.summary
+    innings, rows = line_rows(board)
+    batting = 0 if summary["half"] == "top" else 1
+    over = summary["status"] == "final"
+    return {
+        "innings": innings,
+        "rows": rows,
+        "result": result_words(board),
+        "batting_name": board.game.sides[batting],
+        "pitching_name": board.game.sides[1 - batting],
+        "half_words": f"{summary['half'].title()} of the {ordinal(summary['inning'])}",
+        "pitches": _pitch_cards(state),
+        "bats": _bat_cards(state),
+        "can_steal": not over and steal_candidate(state.bases) is not None,
+        "refreshes": [] if over else _refreshes(state),
+        "relief": summary["relief"],
+        "outs_marks": [i < summary["outs"] for i in range(3)],
+        "balls_marks": [i < summary["balls"] for i in range(3)],
+    }
+
+
+def _pitch_cards(state: Any) -> list[CardView]:
+    empty = not state.pitcher_cards()
+    pitch_out = state.catalogue.pitch_out.id
+    return [
+        CardView(
+            id=card.id,
+            name=card.name,
+            borders=card.borders,
+            inner=card.inner,
+            inner_active=state.pitching_relief,
+            in_hand=card.id in state.pitcher_hand,
+            playable=card.id in state.pitcher_hand or (empty and card.id != pitch_out),
+        )
+        for card in state.catalogue.pitches
+    ]
+
+
+def _bat_cards(state: Any) -> list[BatView]:
+    empty = not state.batter_hand
+    group = (state.batter - 1) // 3
+    return [
+        BatView(
+            id=card.id,
+            groups=tuple(
+                (
+                    GROUP_NAMES[i],
+                    tuple((colour, BASE_LABELS[base]) for colour, base in hits),
+                    i == group,
+                )
+                for i, hits in enumerate(card.hits)
+            ),
+            in_hand=card.id in state.batter_hand,
+            playable=card.id in state.batter_hand or empty,
+        )
+        for card in state.catalogue.bats
+    ]
+
+
+def _refreshes(state: Any) -> list[tuple[str, list[str]]]:
+    options = [
+        ("Refresh batter", ["batter"]),
+        ("Refresh pitcher", ["pitcher"]),
+        ("Refresh both", ["batter", "pitcher"]),
+    ]
+    return [(label, who) for label, who in options if refresh_allowed(state, tuple(who))]

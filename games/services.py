@@ -1,0 +1,124 @@
+"""Writes: creating games, recording and undoing plays, adding scorers. All atomic."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+
+from .engines import EngineError, Outcome, get
+from .engines.catalogues import default_catalogue
+from .models import CardCatalogue, Game, Play
+from .selectors import replay_game
+
+
+class PositionConflict(Exception):
+    """Another tablet wrote first: the play was meant for a position that is no longer next."""
+
+    def __init__(self, expected: int, actual: int):
+        self.expected, self.actual = expected, actual
+        super().__init__(
+            f"The game has moved on: this play was for position {expected}, but the next "
+            f"position is {actual}. The scoreboard below is fresh; enter the play again "
+            "if it is still needed."
+        )
+
+
+class UnknownUser(ValueError):
+    pass
+
+
+def _require_scorer(game: Game, user) -> None:
+    if not game.is_scorer(user):
+        raise PermissionDenied("Only this game's scorers can change it.")
+
+
+def catalogue_option(kind: str) -> dict[str, Any]:
+    """The ``catalogue`` option for a new game, when the staff-edited catalogue differs."""
+    row = CardCatalogue.objects.filter(kind=kind).first()
+    if row is None:
+        return {}
+    try:
+        default = default_catalogue(kind)
+    except FileNotFoundError:
+        return {}
+    return {} if row.data == default else {"catalogue": row.data}
+
+
+def game_create(*, kind: str, options: Mapping[str, Any], sides: list[str], user) -> Game:
+    """Create a game; ``options`` are validated by the engine (``InvalidOptions``)."""
+    engine = get(kind)
+    checked = engine.options({**options, **catalogue_option(kind)})
+    game = Game.objects.create(kind=kind, options=checked, sides=list(sides), created_by=user)
+    refresh_summary(game)
+    return game
+
+
+@transaction.atomic
+def play_record(
+    *, game: Game, raw: Mapping[str, Any], expected_seq: int, user
+) -> tuple[Play, Outcome]:
+    """Append ``raw`` at position ``expected_seq`` if that is the next position and legal.
+
+    Raises ``PermissionDenied``, ``PositionConflict`` or the engine's ``EngineError``; on any
+    error nothing is written.
+    """
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    _require_scorer(game, user)
+    next_seq = game.plays.count() + 1
+    if expected_seq != next_seq:
+        raise PositionConflict(expected_seq, next_seq)
+    engine = game.engine
+    state = replay_game(game).final_state
+    new_state, outcome = engine.play(state, raw)
+    try:
+        with transaction.atomic():
+            play = Play.objects.create(game=game, seq=next_seq, payload=dict(raw), created_by=user)
+    except IntegrityError:
+        raise PositionConflict(expected_seq, game.plays.count() + 1) from None
+    _store_summary(game, engine.summary(new_state))
+    return play, outcome
+
+
+@transaction.atomic
+def play_undo(*, game: Game, expected_seq: int, user) -> Play:
+    """Remove the last play, if it is still play ``expected_seq``. Returns the removed play."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    _require_scorer(game, user)
+    last = game.plays.order_by("-seq").first()
+    if last is None:
+        raise EngineError("There is no play to undo.")
+    if last.seq != expected_seq:
+        raise PositionConflict(expected_seq, last.seq + 1)
+    last.delete()
+    refresh_summary(game)
+    return last
+
+
+def scorer_add(*, game: Game, username: str, user) -> None:
+    """The game's creator lets another user score it."""
+    if not user.is_authenticated or user.pk != game.created_by_id:
+        raise PermissionDenied("Only the game's creator can add scorers.")
+    try:
+        scorer = get_user_model().objects.get(username=username.strip())
+    except get_user_model().DoesNotExist:
+        raise UnknownUser(f"There is no user called {username.strip()!r}.") from None
+    game.scorers.add(scorer)
+
+
+def refresh_summary(game: Game) -> dict[str, Any]:
+    """Rebuild the cached summary from the log (the log is the truth)."""
+    try:
+        summary = replay_game(game).summary()
+    except ValueError as exc:
+        summary = {"status": "broken", "error": str(exc)}
+    _store_summary(game, summary)
+    return summary
+
+
+def _store_summary(game: Game, summary: dict[str, Any]) -> None:
+    game.summary = summary
+    game.save(update_fields=["summary", "updated_at"])

@@ -1,0 +1,35 @@
+"""Small helpers for drawing scoreboards and cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+CARD_BORDER_PX = 7
+
+
+@register.filter
+def join_if_list(value: Any) -> str:
+    """``["batter", "pitcher"]`` → ``"batter+pitcher"``; anything else as text."""
+    if isinstance(value, list | tuple):
+        return "+".join(str(v) for v in value)
+    return str(value)
+
+
+@register.simple_tag
+def border_style(borders: tuple[str, ...], inner: tuple[str, ...], inner_active: bool) -> str:
+    """Concentric card borders as box-shadows: outer colours outside, inner ones inset."""
+    shadows = [
+        f"0 0 0 {CARD_BORDER_PX * (i + 1)}px var(--card-{colour}, {colour})"
+        for i, colour in enumerate(borders)
+    ]
+    shadows += [
+        f"inset 0 0 0 {CARD_BORDER_PX}px var(--card-{colour}, {colour})"
+        + ("" if inner_active else "66")
+        for colour in inner
+    ]
+    margin = CARD_BORDER_PX * len(borders)
+    return f"box-shadow: {', '.join(shadows) or 'none'}; margin: {margin}px;"

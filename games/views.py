@@ -1,0 +1,159 @@
+"""Thin views: validate input, call a service or selector, render the page or its partial."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from . import screens, services
+from .engines import EngineError
+from .forms import NewGameForm, PositionForm, ScorerForm, play_from_post
+from .models import Game
+from .selectors import game_list as select_games
+from .selectors import game_record, scoreboard
+
+GAMES_PER_PAGE = 20
+
+
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    page = Paginator(select_games(), GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "games/list.html", {"page": page})
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(
+                kind=form.cleaned_data["kind"],
+                options=form.game_options(),
+                sides=form.sides(),
+                user=request.user,
+            )
+        except EngineError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("games:score", pk=game.pk)
+    return render(request, "games/new.html", {"form": form})
+
+
+@require_GET
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    context = _board_context(request, game)
+    template = "games/detail.html#scoreboard" if request.htmx else "games/detail.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def game_score(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    if not game.is_scorer(request.user):
+        raise PermissionDenied("Only this game's scorers can enter plays.")
+    return _board(request, game)
+
+
+@require_POST
+def play_create(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _scorer_game(request, pk)
+    position = PositionForm(request.POST)
+    if not position.is_valid():
+        return _board(request, game, error="The play is missing its log position.", status=400)
+    try:
+        _, outcome = services.play_record(
+            game=game,
+            raw=play_from_post(request.POST),
+            expected_seq=position.cleaned_data["expected"],
+            user=request.user,
+        )
+    except services.PositionConflict as exc:
+        return _board(request, game, error=str(exc), status=409)
+    except EngineError as exc:
+        return _board(request, game, error=_capitalised(str(exc)), status=422)
+    return _board(request, game, said=str(outcome))
+
+
+@require_POST
+def play_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _scorer_game(request, pk)
+    position = PositionForm(request.POST)
+    if not position.is_valid():
+        return _board(request, game, error="Undo is missing its log position.", status=400)
+    try:
+        removed = services.play_undo(
+            game=game, expected_seq=position.cleaned_data["expected"], user=request.user
+        )
+    except services.PositionConflict as exc:
+        return _board(request, game, error=str(exc), status=409)
+    except EngineError as exc:
+        return _board(request, game, error=str(exc), status=422)
+    return _board(request, game, said=f"Play {removed.seq} undone.")
+
+
+@require_GET
+def game_record_json(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    body = json.dumps(game_record(game).to_json(), indent=1)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{game.kind}-{game.pk}.json"'
+    return response
+
+
+@login_required
+@require_POST
+def scorer_add(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    form = ScorerForm(request.POST)
+    if form.is_valid():
+        try:
+            services.scorer_add(
+                game=game, username=form.cleaned_data["username"], user=request.user
+            )
+        except services.UnknownUser as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"{form.cleaned_data['username']} can now score this game.")
+    else:
+        messages.error(request, "Give the username of the scorer to add.")
+    return redirect("games:score", pk=game.pk)
+
+
+def _scorer_game(request: HttpRequest, pk: int) -> Game:
+    game = get_object_or_404(Game, pk=pk)
+    if not game.is_scorer(request.user):
+        raise PermissionDenied("Only this game's scorers can change it.")
+    return game
+
+
+def _board_context(request: HttpRequest, game: Game) -> dict:
+    board = scoreboard(game)
+    return {
+        "game": game,
+        "board": board,
+        "screen": screens.context(board),
+        "can_score": game.is_scorer(request.user),
+    }
+
+
+def _board(
+    request: HttpRequest, game: Game, *, said: str = "", error: str = "", status: int = 200
+) -> HttpResponse:
+    """The scoring screen (or, for htmx, its board partial) with the latest scoreboard."""
+    context = _board_context(request, game)
+    context.update(said=said, error=error, is_creator=request.user.pk == game.created_by_id)
+    template = "games/score.html#board" if request.htmx else "games/score.html"
+    return render(request, template, context, status=status)
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
