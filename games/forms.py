@@ -47,6 +47,7 @@ class PositionForm(forms.Form):
     """The log position a write expects: the next one for a play, the last one for undo."""
 
     expected = forms.IntegerField(min_value=1)
+    after = forms.IntegerField(min_value=0, required=False)
 
 
 def play_from_post(data: QueryDict) -> dict[str, Any]:

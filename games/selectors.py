@@ -39,6 +39,7 @@ class Scoreboard:
     summary: dict[str, Any]
     lines: tuple[PlayLine, ...]
     log_length: int
+    last_play_id: int
     error: str = ""
 
     @property
@@ -73,7 +74,8 @@ def scoreboard(game: Game) -> Scoreboard:
             zip(record.plays, result.outcomes, result.states[1:], strict=False), start=1
         )
     )
-    return Scoreboard(game, result, result.summary(), lines, len(record.plays), error)
+    last_play_id = game.plays.order_by("-seq").values_list("id", flat=True).first() or 0
+    return Scoreboard(game, result, result.summary(), lines, len(record.plays), last_play_id, error)
 
 
 def game_list() -> QuerySet[Game]:

@@ -16,14 +16,17 @@ from .selectors import replay_game
 
 
 class PositionConflict(Exception):
-    """Another tablet wrote first: the play was meant for a position that is no longer next."""
+    """Another tablet wrote first: the screen that sent this write is out of date."""
 
-    def __init__(self, expected: int, actual: int):
+    def __init__(self, expected: int, actual: int, replaced: bool = False):
         self.expected, self.actual = expected, actual
+        if replaced:
+            where = f"play {expected - 1} was undone and entered again since this screen was drawn"
+        else:
+            where = f"this was meant for position {expected}, but the log is at {actual}"
         super().__init__(
-            f"The game has moved on: this play was for position {expected}, but the next "
-            f"position is {actual}. The scoreboard below is fresh; enter the play again "
-            "if it is still needed."
+            f"The game has moved on: {where}. The scoreboard below is fresh; "
+            "enter the play again if it is still needed."
         )
 
 
@@ -59,18 +62,24 @@ def game_create(*, kind: str, options: Mapping[str, Any], sides: list[str], user
 
 @transaction.atomic
 def play_record(
-    *, game: Game, raw: Mapping[str, Any], expected_seq: int, user
+    *,
+    game: Game,
+    raw: Mapping[str, Any],
+    expected_seq: int,
+    user,
+    after_play: int | None = None,
 ) -> tuple[Play, Outcome]:
     """Append ``raw`` at position ``expected_seq`` if that is the next position and legal.
 
-    Raises ``PermissionDenied``, ``PositionConflict`` or the engine's ``EngineError``; on any
-    error nothing is written.
+    ``after_play`` (the id of the last play the screen showed, 0 for none) also catches a
+    screen that missed an undo followed by a new play at the same position. Raises
+    ``PermissionDenied``, ``PositionConflict`` or the engine's ``EngineError``; on any error
+    nothing is written.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     _require_scorer(game, user)
     next_seq = game.plays.count() + 1
-    if expected_seq != next_seq:
-        raise PositionConflict(expected_seq, next_seq)
+    _check_position(game, expected_seq - 1, next_seq - 1, after_play)
     engine = game.engine
     state = replay_game(game).final_state
     new_state, outcome = engine.play(state, raw)
@@ -84,18 +93,27 @@ def play_record(
 
 
 @transaction.atomic
-def play_undo(*, game: Game, expected_seq: int, user) -> Play:
+def play_undo(*, game: Game, expected_seq: int, user, after_play: int | None = None) -> Play:
     """Remove the last play, if it is still play ``expected_seq``. Returns the removed play."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     _require_scorer(game, user)
     last = game.plays.order_by("-seq").first()
     if last is None:
         raise EngineError("There is no play to undo.")
-    if last.seq != expected_seq:
-        raise PositionConflict(expected_seq, last.seq + 1)
+    _check_position(game, expected_seq, last.seq, after_play)
     last.delete()
     refresh_summary(game)
     return last
+
+
+def _check_position(game: Game, seen: int, actual: int, after_play: int | None) -> None:
+    """The screen saw ``seen`` plays ending with play id ``after_play``; is that still so?"""
+    if seen != actual:
+        raise PositionConflict(seen + 1, actual + 1)
+    if after_play is not None:
+        last_id = game.plays.order_by("-seq").values_list("id", flat=True).first() or 0
+        if last_id != after_play:
+            raise PositionConflict(seen + 1, actual + 1, replaced=True)
 
 
 def scorer_add(*, game: Game, username: str, user) -> None:

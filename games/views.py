@@ -74,6 +74,7 @@ def play_create(request: HttpRequest, pk: int) -> HttpResponse:
             game=game,
             raw=play_from_post(request.POST),
             expected_seq=position.cleaned_data["expected"],
+            after_play=position.cleaned_data["after"],
             user=request.user,
         )
     except services.PositionConflict as exc:
@@ -91,7 +92,10 @@ def play_undo(request: HttpRequest, pk: int) -> HttpResponse:
         return _board(request, game, error="Undo is missing its log position.", status=400)
     try:
         removed = services.play_undo(
-            game=game, expected_seq=position.cleaned_data["expected"], user=request.user
+            game=game,
+            expected_seq=position.cleaned_data["expected"],
+            after_play=position.cleaned_data["after"],
+            user=request.user,
         )
     except services.PositionConflict as exc:
         return _board(request, game, error=str(exc), status=409)

@@ -82,8 +82,11 @@ class Engine(ABC):
                 raise InvalidOptions(f"unknown option {name!r} for {self.id}")
         result: dict[str, Any] = {}
         for name, spec in known.items():
-            if name not in raw:
-                result[name] = spec.default
+            if name not in raw or (raw[name] is None and spec.default is None):
+                # An option whose default is None (e.g. "use the default catalogue") is left
+                # out, so a written record reads back exactly.
+                if spec.default is not None:
+                    result[name] = spec.default
                 continue
             try:
                 result[name] = spec.check(raw[name])

@@ -26,9 +26,14 @@ def border_style(borders: tuple[str, ...], inner: tuple[str, ...], inner_active:
         f"0 0 0 {CARD_BORDER_PX * (i + 1)}px var(--card-{colour}, {colour})"
         for i, colour in enumerate(borders)
     ]
+    # An inner border not yet in play is drawn faded, so the card's colours stay readable.
     shadows += [
-        f"inset 0 0 0 {CARD_BORDER_PX}px var(--card-{colour}, {colour})"
-        + ("" if inner_active else "66")
+        f"inset 0 0 0 {CARD_BORDER_PX}px "
+        + (
+            f"var(--card-{colour}, {colour})"
+            if inner_active
+            else f"color-mix(in srgb, var(--card-{colour}, {colour}) 35%, transparent)"
+        )
         for colour in inner
     ]
     margin = CARD_BORDER_PX * len(borders)

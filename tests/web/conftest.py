@@ -1,0 +1,33 @@
+import pytest
+
+from games import services
+
+
+@pytest.fixture
+def scorer(django_user_model):
+    return django_user_model.objects.create_user("scorer", password="pw-scorer-1")
+
+
+@pytest.fixture
+def stranger(django_user_model):
+    return django_user_model.objects.create_user("stranger", password="pw-stranger-1")
+
+
+@pytest.fixture
+def game(scorer):
+    return services.game_create(
+        kind="quick-baseball", options={"innings": 3}, sides=["Giants", "Yankees"], user=scorer
+    )
+
+
+@pytest.fixture
+def scorer_client(client, scorer):
+    client.force_login(scorer)
+    return client
+
+
+def post_play(client, game, expected, htmx=True, **fields):
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(
+        f"/games/{game.pk}/plays/", {"expected": expected, **fields}, headers=headers
+    )
