@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -65,43 +66,31 @@ def game_score(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def play_create(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _scorer_game(request, pk)
-    position = PositionForm(request.POST)
-    if not position.is_valid():
-        return _board(request, game, error="The play is missing its log position.", status=400)
-    try:
+    def record(game: Game, position: dict) -> str:
         _, outcome = services.play_record(
             game=game,
             raw=play_from_post(request.POST),
-            expected_seq=position.cleaned_data["expected"],
-            after_play=position.cleaned_data["after"],
+            expected_seq=position["expected"],
+            after_play=position["after"],
             user=request.user,
         )
-    except services.PositionConflict as exc:
-        return _board(request, game, error=str(exc), status=409)
-    except EngineError as exc:
-        return _board(request, game, error=_capitalised(str(exc)), status=422)
-    return _board(request, game, said=str(outcome))
+        return str(outcome)
+
+    return _write(request, pk, record)
 
 
 @require_POST
 def play_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _scorer_game(request, pk)
-    position = PositionForm(request.POST)
-    if not position.is_valid():
-        return _board(request, game, error="Undo is missing its log position.", status=400)
-    try:
+    def undo(game: Game, position: dict) -> str:
         removed = services.play_undo(
             game=game,
-            expected_seq=position.cleaned_data["expected"],
-            after_play=position.cleaned_data["after"],
+            expected_seq=position["expected"],
+            after_play=position["after"],
             user=request.user,
         )
-    except services.PositionConflict as exc:
-        return _board(request, game, error=str(exc), status=409)
-    except EngineError as exc:
-        return _board(request, game, error=str(exc), status=422)
-    return _board(request, game, said=f"Play {removed.seq} undone.")
+        return f"Play {removed.seq} undone."
+
+    return _write(request, pk, undo)
 
 
 @require_GET
@@ -130,6 +119,21 @@ def scorer_add(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.error(request, "Give the username of the scorer to add.")
     return redirect("games:score", pk=game.pk)
+
+
+def _write(request: HttpRequest, pk: int, write: Callable[[Game, dict], str]) -> HttpResponse:
+    """Run a scorer's write against the log position the screen showed; answer with the board."""
+    game = _scorer_game(request, pk)
+    position = PositionForm(request.POST)
+    if not position.is_valid():
+        return _board(request, game, error="The request is missing its log position.", status=400)
+    try:
+        said = write(game, position.cleaned_data)
+    except services.PositionConflict as exc:
+        return _board(request, game, error=str(exc), status=409)
+    except EngineError as exc:
+        return _board(request, game, error=_capitalised(str(exc)), status=422)
+    return _board(request, game, said=said)
 
 
 def _scorer_game(request: HttpRequest, pk: int) -> Game:

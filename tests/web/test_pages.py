@@ -43,7 +43,9 @@ def test_scoring_screen_needs_login_and_scorer_rights(client, game, stranger):
     response = client.get(f"/games/{game.pk}/score/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     client.force_login(stranger)
-    assert client.get(f"/games/{game.pk}/score/").status_code == 403
+    response = client.get(f"/games/{game.pk}/score/")
+    assert response.status_code == 403
+    assert "Only this game&#x27;s scorers can enter plays." in response.content.decode()
 
 
 @pytest.mark.parametrize("who", ["anonymous", "stranger"])
