@@ -38,8 +38,10 @@ def all_engines() -> list[Engine]:
 
 def _load_builtin() -> None:
     from .quick_baseball import ENGINE as quick_baseball
+    from .quick_cricket import ENGINE as quick_cricket
 
     register(quick_baseball)
+    register(quick_cricket)
 
 
 _load_builtin()
