@@ -8,35 +8,72 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 
-from .engines import InvalidPlay, all_engines, get
+from .engines import InvalidPlay, OptionSpec, all_engines, get
 
 MAX_NAME = 40
 
 
 class NewGameForm(forms.Form):
-    kind = forms.ChoiceField(label="Game")
-    innings = forms.IntegerField(min_value=1, max_value=99, initial=9, label="Innings")
-    visitors = forms.CharField(
-        max_length=MAX_NAME, initial="Visitors", label="Visitors (bat first)"
-    )
-    home = forms.CharField(max_length=MAX_NAME, initial="Home", label="Home")
+    """A new game of ``kind``: the game, the sides, and the options that game asks for."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    kind = forms.ChoiceField(label="Game")
+    visitors = forms.CharField(max_length=MAX_NAME)
+    home = forms.CharField(max_length=MAX_NAME)
+
+    def __init__(self, *args: Any, kind: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.engine = get(kind)
         self.fields["kind"].choices = [(e.id, e.name) for e in all_engines()]
+        self.fields["kind"].initial = kind
+        for name, label, initial in zip(
+            ("visitors", "home"), self.engine.side_labels, self.engine.default_sides, strict=True
+        ):
+            self.fields[name].label = label
+            self.fields[name].initial = initial
+        for spec in self.engine.option_specs:
+            if spec.field:
+                self.fields[f"option_{spec.name}"] = _option_field(spec)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if data.get("kind") and data["kind"] != self.engine.id:
+            raise forms.ValidationError("The game changed: check its options and start again.")
         if data.get("visitors") and data.get("home") and data["visitors"] == data["home"]:
             raise forms.ValidationError("The two teams need different names.")
         return data
 
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("option_")]
+
     def game_options(self) -> dict[str, Any]:
-        specs = {spec.name for spec in get(self.cleaned_data["kind"]).option_specs}
-        return {"innings": self.cleaned_data["innings"]} if "innings" in specs else {}
+        return {
+            spec.name: self.cleaned_data[f"option_{spec.name}"]
+            for spec in self.engine.option_specs
+            if spec.field
+        }
 
     def sides(self) -> list[str]:
         return [self.cleaned_data["visitors"].strip(), self.cleaned_data["home"].strip()]
+
+
+def _option_field(spec: OptionSpec) -> forms.Field:
+    label = spec.label or spec.name.replace("_", " ").capitalize()
+    if spec.field == "choice":
+        return forms.TypedChoiceField(
+            label=label,
+            choices=[(value, text) for value, text in spec.choices],
+            coerce=type(spec.default),
+            initial=spec.default,
+            help_text=spec.help,
+        )
+    return forms.IntegerField(
+        label=label,
+        min_value=1,
+        max_value=999,
+        initial=spec.default,
+        required=spec.field != "optional_int",
+        help_text=spec.help,
+    )
 
 
 class ScorerForm(forms.Form):

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from . import screens, services
-from .engines import EngineError
+from .engines import EngineError, all_engines
 from .forms import NewGameForm, PositionForm, ScorerForm, play_from_post
 from .models import Game
 from .selectors import game_list as select_games
@@ -31,20 +31,22 @@ def game_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    kind = request.POST.get("kind") or request.GET.get("kind") or all_engines()[0].id
+    if kind not in {engine.id for engine in all_engines()}:
+        kind = all_engines()[0].id
+    form = NewGameForm(request.POST if request.method == "POST" else None, kind=kind)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.game_create(
-                kind=form.cleaned_data["kind"],
-                options=form.game_options(),
-                sides=form.sides(),
-                user=request.user,
+                kind=kind, options=form.game_options(), sides=form.sides(), user=request.user
             )
         except EngineError as exc:
             form.add_error(None, str(exc))
         else:
             return redirect("games:score", pk=game.pk)
-    return render(request, "games/new.html", {"form": form})
+    context = {"form": form, "engines": all_engines(), "kind": kind}
+    template = "games/new.html#new-game" if request.htmx else "games/new.html"
+    return render(request, template, context)
 
 
 @require_GET

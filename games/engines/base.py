@@ -45,14 +45,18 @@ class Outcome:
 class OptionSpec:
     """One game option: its default and a function that validates (and may normalise) a value.
 
-    ``check`` raises ``ValueError`` with the reason when the value is wrong.
+    ``check`` raises ``ValueError`` with the reason when the value is wrong. ``field`` tells
+    a form how to ask for it: ``"int"``, ``"optional_int"`` (empty means ``None``),
+    ``"choice"`` (from ``choices``), or ``""`` for options no form asks for.
     """
 
     name: str
     default: Any
     check: Callable[[Any], Any]
     help: str = ""
-    form_field: bool = True
+    label: str = ""
+    field: str = "int"
+    choices: tuple[tuple[Any, str], ...] = ()
 
 
 def positive_int(value: Any) -> int:
@@ -70,6 +74,7 @@ class Engine(ABC):
     name: ClassVar[str]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     default_sides: ClassVar[tuple[str, ...]] = ("Visitors", "Home")
+    side_labels: ClassVar[tuple[str, ...]] = ("Visitors (bat first)", "Home")
 
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Validate ``raw`` options and fill in defaults. Raises ``InvalidOptions``."""

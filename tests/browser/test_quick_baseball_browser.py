@@ -19,8 +19,9 @@ def log_in(page: Page, base_url: str, username: str) -> None:
 
 def start_game(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/games/new/")
-    page.locator("#id_kind").select_option(label="Quick Baseball")
-    page.locator("#id_innings").fill("3")
+    page.locator(".game-picker").get_by_role("link", name="Quick Baseball").click()
+    expect(page.locator("#new-game h2")).to_have_text("Quick Baseball")
+    page.locator("#id_option_innings").fill("3")
     page.locator("#id_visitors").fill("Owls")
     page.locator("#id_home").fill("Herons")
     page.get_by_role("button", name="Start the game").click()

@@ -81,7 +81,7 @@ def test_new_game_needs_login(client):
 def test_new_game_form_creates_a_game_and_opens_the_scoring_screen(scorer_client, scorer):
     response = scorer_client.post(
         "/games/new/",
-        {"kind": "quick-baseball", "innings": 6, "visitors": "Hornets", "home": "Comets"},
+        {"kind": "quick-baseball", "option_innings": 6, "visitors": "Hornets", "home": "Comets"},
     )
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/score/"
@@ -97,15 +97,15 @@ def test_new_game_form_creates_a_game_and_opens_the_scoring_screen(scorer_client
 @pytest.mark.parametrize(
     "fields, error",
     [
-        ({"innings": 0}, "greater than or equal to 1"),
-        ({"innings": "nine"}, "Enter a whole number"),
+        ({"option_innings": 0}, "greater than or equal to 1"),
+        ({"option_innings": "nine"}, "Enter a whole number"),
         ({"home": "Hornets"}, "The two teams need different names."),
         ({"kind": "chess"}, "Select a valid choice"),
         ({"visitors": ""}, "This field is required"),
     ],
 )
 def test_new_game_form_errors(scorer_client, fields, error):
-    data = {"kind": "quick-baseball", "innings": 9, "visitors": "Hornets", "home": "Comets"}
+    data = {"kind": "quick-baseball", "option_innings": 9, "visitors": "Hornets", "home": "Comets"}
     response = scorer_client.post("/games/new/", {**data, **fields})
     assert response.status_code == 200
     assert error in response.content.decode()
@@ -205,3 +205,32 @@ def test_demo_data_loads_a_finished_and_a_live_game(client):
     assert len(games) == 2
     assert [g.summary["status"] for g in games] == ["final", "in_progress"]
     assert all(client.get(f"/games/{g.pk}/").status_code == 200 for g in games)
+
+
+def test_new_game_form_asks_for_each_games_options(scorer_client):
+    page = scorer_client.get("/games/new/?kind=quick-cricket").content.decode()
+    assert 'name="option_overs"' in page and 'name="option_first_style"' in page
+    assert 'name="option_innings"' in page and "Batting first" in page
+    partial = scorer_client.get(
+        "/games/new/?kind=quick-baseball", headers={"HX-Request": "true"}
+    ).content.decode()
+    assert partial.lstrip().startswith('<form id="new-game"')
+    assert 'name="option_overs"' not in partial
+
+
+def test_new_cricket_game_with_unlimited_overs(scorer_client):
+    response = scorer_client.post(
+        "/games/new/",
+        {
+            "kind": "quick-cricket",
+            "option_overs": "",
+            "option_innings": "2",
+            "option_first_style": "spin",
+            "visitors": "Hornets",
+            "home": "Wasps",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.options == {"overs": None, "innings": 2, "first_style": "spin"}
+    assert game.summary["style"] == "spin"

@@ -36,13 +36,13 @@ class QuickBaseball(Engine):
     id = "quick-baseball"
     name = "Quick Baseball"
     option_specs = (
-        OptionSpec("innings", 9, positive_int, "scheduled innings (3, 6 or 9 are usual)"),
+        OptionSpec("innings", 9, positive_int, "3, 6 or 9 are usual", label="Scheduled innings"),
         OptionSpec(
             "catalogue",
             None,
             _check_catalogue,
             "the card catalogue, when the printed cards differ from the default",
-            form_field=False,
+            field="",
         ),
     )
 

@@ -55,16 +55,40 @@ def catalogue_for(options: Mapping[str, Any]) -> cards.Catalogue:
 class QuickCricket(Engine):
     id = "quick-cricket"
     name = "Quick Cricket"
+    default_sides = ("Side 1", "Side 2")
+    side_labels = ("Batting first", "Bowling first")
     option_specs = (
-        OptionSpec("overs", 16, _overs, "overs per innings (empty: unlimited)"),
-        OptionSpec("innings", 1, _innings, "innings per side: 1 (limited overs) or 2 (a Test)"),
-        OptionSpec("first_style", PACE, _style, "style of the first spell of every innings"),
+        OptionSpec(
+            "overs",
+            16,
+            _overs,
+            "four-ball overs; leave empty for unlimited",
+            label="Overs per innings",
+            field="optional_int",
+        ),
+        OptionSpec(
+            "innings",
+            1,
+            _innings,
+            label="Innings per side",
+            field="choice",
+            choices=((1, "1 (limited overs)"), (2, "2 (a Test)")),
+        ),
+        OptionSpec(
+            "first_style",
+            PACE,
+            _style,
+            "the style of the first spell of every innings",
+            label="First spell",
+            field="choice",
+            choices=((PACE, "Pace"), (SPIN, "Spin")),
+        ),
         OptionSpec(
             "catalogue",
             None,
             _check_catalogue,
             "the runs charts and Path cards, when the printed cards differ from the default",
-            form_field=False,
+            field="",
         ),
     )
 
