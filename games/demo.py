@@ -1,4 +1,4 @@
-"""Demo data: a finished and a live Quick Baseball game, played by a seeded random scorer."""
+"""Demo data: finished and live games of each game, played by a seeded random scorer."""
 
 from __future__ import annotations
 
@@ -15,16 +15,24 @@ DEMO_USER, DEMO_PASSWORD = "demo", "demo-scorer"
 
 
 def random_plays(game: Game, rng: random.Random, limit: int, user) -> None:
-    """Record up to ``limit`` random legal plays (never a refresh unless nothing else is legal)."""
+    """Record up to ``limit`` random legal plays."""
     engine = game.engine
     for _ in range(limit):
         state = replay_game(game).final_state
         if engine.is_over(state):
             return
-        legal = engine.legal_plays(state)
-        pitches = [p for p in legal if "refresh" not in p] or legal
         seq = game.plays.count() + 1
-        services.play_record(game=game, raw=rng.choice(pitches), expected_seq=seq, user=user)
+        raw = _demo_choice(engine.legal_plays(state), rng)
+        services.play_record(game=game, raw=raw, expected_seq=seq, user=user)
+
+
+def _demo_choice(legal: list[dict], rng: random.Random) -> dict:
+    """A random pitch or delivery; refreshes, fielders, no balls and declarations rarely."""
+    ordinary = [p for p in legal if "pitch" in p and not p.get("no_ball") and "review" not in p]
+    rare = [p for p in legal if "declare" not in p]
+    if ordinary and rng.random() > 0.04:
+        return rng.choice(ordinary)
+    return rng.choice(rare or legal)
 
 
 @transaction.atomic
@@ -44,4 +52,12 @@ def load_demo() -> list[Game]:
         kind="quick-baseball", options={"innings": 9}, sides=["Hornets", "Comets"], user=user
     )
     random_plays(live, rng, 25, user)
-    return [finished, live]
+    test = services.game_create(
+        kind="quick-cricket", options={"overs": 8}, sides=["Hornets", "Wasps"], user=user
+    )
+    random_plays(test, rng, 400, user)
+    chase = services.game_create(
+        kind="quick-cricket", options={"overs": 16}, sides=["Kestrels", "Owls"], user=user
+    )
+    random_plays(chase, rng, 40, user)
+    return [finished, live, test, chase]

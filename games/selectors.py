@@ -78,5 +78,15 @@ def scoreboard(game: Game) -> Scoreboard:
     return Scoreboard(game, result, result.summary(), lines, len(record.plays), last_play_id, error)
 
 
+def play_question(game: Game, raw: Any, answered: list[str]) -> dict[str, Any] | None:
+    """What the table must still answer before ``raw`` can be recorded (questions already
+    answered, like a declined review, are not asked again). Raises ``InvalidPlay``."""
+    replayed = replay_game(game)
+    question = replayed.engine.pending(replayed.final_state, raw)
+    if question is None or question["ask"] in answered:
+        return None
+    return question
+
+
 def game_list() -> QuerySet[Game]:
     return Game.objects.select_related("created_by").order_by("-created_at", "-id")

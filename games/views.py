@@ -18,7 +18,7 @@ from .engines import EngineError, all_engines
 from .forms import NewGameForm, PositionForm, ScorerForm, play_from_post
 from .models import Game
 from .selectors import game_list as select_games
-from .selectors import game_record, scoreboard
+from .selectors import game_record, play_question, scoreboard
 
 GAMES_PER_PAGE = 20
 
@@ -68,29 +68,33 @@ def game_score(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def play_create(request: HttpRequest, pk: int) -> HttpResponse:
-    def record(game: Game, position: dict) -> str:
+    def record(game: Game, position: dict) -> dict:
+        raw = play_from_post(game.kind, request.POST)
+        question = play_question(game, raw, answered=request.POST.getlist("answered"))
+        if question:
+            return {"question": question, "draft": _draft_fields(request)}
         _, outcome = services.play_record(
             game=game,
-            raw=play_from_post(request.POST),
+            raw=raw,
             expected_seq=position["expected"],
             after_play=position["after"],
             user=request.user,
         )
-        return str(outcome)
+        return {"said": str(outcome)}
 
     return _write(request, pk, record)
 
 
 @require_POST
 def play_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    def undo(game: Game, position: dict) -> str:
+    def undo(game: Game, position: dict) -> dict:
         removed = services.play_undo(
             game=game,
             expected_seq=position["expected"],
             after_play=position["after"],
             user=request.user,
         )
-        return f"Play {removed.seq} undone."
+        return {"said": f"Play {removed.seq} undone."}
 
     return _write(request, pk, undo)
 
@@ -135,7 +139,15 @@ def _write(request: HttpRequest, pk: int, write: Callable[[Game, dict], str]) ->
         return _board(request, game, error=str(exc), status=409)
     except EngineError as exc:
         return _board(request, game, error=_capitalised(str(exc)), status=422)
-    return _board(request, game, said=said)
+    return _board(request, game, **said)
+
+
+def _draft_fields(request: HttpRequest) -> list[tuple[str, str]]:
+    """The fields of a play that waits for an answer, to post again with the answer."""
+    skip = {"csrfmiddlewaretoken", "expected", "after"}
+    return [
+        (key, value) for key, values in request.POST.lists() if key not in skip for value in values
+    ]
 
 
 def _scorer_game(request: HttpRequest, pk: int) -> Game:
@@ -156,11 +168,26 @@ def _board_context(request: HttpRequest, game: Game) -> dict:
 
 
 def _board(
-    request: HttpRequest, game: Game, *, said: str = "", error: str = "", status: int = 200
+    request: HttpRequest,
+    game: Game,
+    *,
+    said: str = "",
+    error: str = "",
+    question: dict | None = None,
+    draft: list | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     """The scoring screen (or, for htmx, its board partial) with the latest scoreboard."""
     context = _board_context(request, game)
-    context.update(said=said, error=error, is_creator=request.user.pk == game.created_by_id)
+    if question and "side" in question:
+        question = {**question, "side_label": game.sides[question["side"]]}
+    context.update(
+        said=said,
+        error=error,
+        question=question,
+        draft=draft or [],
+        is_creator=request.user.pk == game.created_by_id,
+    )
     template = "games/score.html#board" if request.htmx else "games/score.html"
     return render(request, template, context, status=status)
 

@@ -123,6 +123,12 @@ class Engine(ABC):
     def is_over(self, state: Any) -> bool:
         """True once the game is final."""
 
+    def pending(self, state: Any, raw: Any) -> dict[str, Any] | None:
+        """A question the table must answer before ``raw`` can be applied (``{"ask": …}``),
+        or ``None``. Raises ``InvalidPlay`` for a malformed play."""
+        self.parse(raw, state)
+        return None
+
     def candidate_plays(self, state: Any) -> list[dict[str, Any]]:
         """Play objects worth trying in ``state`` (a superset of the legal ones)."""
         return []

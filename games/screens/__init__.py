@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..selectors import Scoreboard
-from . import quick_baseball
+from . import quick_baseball, quick_cricket
 
-_SCREENS = {"quick-baseball": quick_baseball.context}
+_SCREENS = {"quick-baseball": quick_baseball.context, "quick-cricket": quick_cricket.context}
 
 
 def context(board: Scoreboard) -> dict[str, Any]:

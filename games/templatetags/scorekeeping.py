@@ -38,3 +38,19 @@ def border_style(borders: tuple[str, ...], inner: tuple[str, ...], inner_active:
     ]
     margin = CARD_BORDER_PX * len(borders)
     return f"box-shadow: {', '.join(shadows) or 'none'}; margin: {margin}px;"
+
+
+@register.filter
+def times(count: int) -> range:
+    """``3|times`` → 1, 2, 3."""
+    return range(1, int(count) + 1)
+
+
+@register.filter
+def score_text(summary: dict) -> str:
+    """The score after a play: runs/wickets of the innings for cricket, else runs–runs."""
+    innings = summary.get("innings")
+    if innings:
+        last = innings[-1]
+        return f"{last['runs']}/{last['wickets']}"
+    return "–".join(str(runs) for runs in summary.get("score", []))

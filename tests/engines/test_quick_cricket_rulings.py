@@ -103,8 +103,10 @@ class Game:
     """A match in progress, played from raw play objects. It keeps the record and picks the
     lowest Path card still unused in this over when a test does not name one."""
 
-    def __init__(self, **options: Any):
-        raw = {"overs": 16, "innings": 1, "first_style": "pace", **options}
+    def __init__(self, raw_options: dict[str, Any] | None = None, **options: Any):
+        if raw_options is None:
+            raw_options = {"overs": 16, "innings": 1, "first_style": "pace", **options}
+        raw = raw_options
         self.raw_options = raw
         self.options = ENG.options(raw)
         self.state = ENG.initial_state(self.options)
@@ -145,13 +147,17 @@ class Game:
     def no_ball(self, pitch: str = "B", *, card=None, **extra):
         return self.play(delivery(pitch, card=card or self.card(), no_ball=True, **extra))
 
-    def dot(self, n: int = 1) -> None:
+    def dot(self, n: int = 1):
+        outcome = None
         for _ in range(n):
-            self.ball("A", "B", "A", "A")
+            outcome = self.ball("A", "B", "A", "A")
+        return outcome
 
-    def bowled(self, n: int = 1) -> None:
+    def bowled(self, n: int = 1):
+        outcome = None
         for _ in range(n):
-            self.ball("D", "C", "A", "B")
+            outcome = self.ball("D", "C", "A", "B")
+        return outcome
 
     def runs(self, quadrant: str = "B", *, card=None, pitch: str | None = None):
         """A Runs delivery (stroke and move both on the Path) into ``quadrant``."""
@@ -202,18 +208,13 @@ def test_initial_summary():
     assert s["style"] == "pace"
     assert s["umpire_cards"] == 3
     assert s["target"] is None
-    assert s["innings"] == [
-        {
-            "batting": 0,
-            "runs": 0,
-            "wickets": 0,
-            "overs": "0.0",
-            "partnerships": [0],
-            "fall_of_wickets": [],
-            "reviews_left": [3, 3],
-            **{k: s["innings"][0][k] for k in ("declared", "closed") if k in s["innings"][0]},
-        }
-    ]
+    assert len(s["innings"]) == 1
+    first = s["innings"][0]
+    assert first["batting"] == 0
+    assert (first["runs"], first["wickets"], first["overs"]) == (0, 0, "0.0")
+    assert first["partnerships"] == [0]
+    assert first["fall_of_wickets"] == []
+    assert first["reviews_left"] == [3, 3]
     assert json.loads(json.dumps(s)) == s
 
 
@@ -426,8 +427,6 @@ def test_fielder_reduction_per_quadrant(quadrant):
 
 def test_fielder_reduction_not_below_zero():
     """Default runs are never under 5, so use a catalogue whose 0-wickets chart has 1s."""
-    import games.engines.quick_cricket as qc  # noqa: F401  (the engine package exists)
-
     data = {
         "runs_charts": [
             {"wickets": [0, 0], "runs": {"A": 1, "B": 1, "C": 0, "D": 2}},
@@ -1304,10 +1303,7 @@ def test_last_scheduled_over_ends_the_innings():
 
 
 def test_default_is_sixteen_overs():
-    g = Game()
-    g.raw_options = {}
-    g.options = ENG.options({})
-    g.state = ENG.initial_state(g.options)
+    g = Game({})
     g.dot(63)
     assert len(g.s["innings"]) == 1
     g.dot()
@@ -1405,13 +1401,12 @@ def test_one_innings_passing_the_target_ends_the_match_mid_over():
     g.declare()
     assert g.s["target"] == 6
     g.bowled(2)
-    g.dot()
-    g.runs("B")  # 2 wickets down: 10 + 4
+    g.runs("B")  # 2 wickets down: 10 + 3
     s = g.s
     assert s["status"] == "final"
     assert s["winner"] == 1
-    assert s["score"] == [5, 14]
-    assert s["innings"][1]["overs"] == "0.0" or s["innings"][1]["overs"] == "1.0"
+    assert s["score"] == [5, 13]
+    assert s["innings"][1]["overs"] == "0.3"
     assert s["margin"] == {"by": "wickets", "value": 8}
     assert s["target"] == 6
     assert len(s["innings"]) == 2
@@ -1421,15 +1416,46 @@ def test_passing_the_target_mid_over():
     g = new()
     g.runs("B")  # 13
     g.declare()
-    g.dot()
-    g.runs("B")  # 13: level, not yet past
+    assert g.s["target"] == 14
+    g.runs("B", card="1")  # 13: level, not yet past
     assert g.s["status"] == "in_progress"
-    g.runs("B", card="3")  # 15 more
+    g.runs("D", card="2")  # 5 + 2 more
     s = g.s
     assert s["status"] == "final"
-    assert s["innings"][1]["overs"] == "0.3"
+    assert s["score"] == [13, 20]
+    assert s["innings"][1]["overs"] == "0.2"
     assert s["winner"] == 1
     assert s["margin"] == {"by": "wickets", "value": 10}
+
+
+def test_passing_the_target_closes_the_last_innings():
+    """'Ten wickets end the innings (all out), as do the last scheduled over, a declaration,
+    or the side batting last passing its target (which ends the match at once).'"""
+    g = new()
+    g.declare()
+    g.runs("B")
+    s = g.s
+    assert s["status"] == "final"
+    assert s["innings"][1]["declared"] is False
+    assert s["innings"][1]["closed"] is True
+
+
+def test_every_innings_is_closed_when_final():
+    for finish in ("declare", "all_out", "overs"):
+        g = new(overs=1 if finish == "overs" else None)
+        g.runs("B")
+        g.declare()
+        if finish == "declare":
+            g.declare()
+        elif finish == "all_out":
+            g.bowled(3)
+            g.ball("D", "C", "A", "B")
+            g.bowled(6)
+        else:
+            g.dot(4)
+        s = g.s
+        assert s["status"] == "final", finish
+        assert [i["closed"] for i in s["innings"]] == [True, True], finish
 
 
 def test_passing_the_target_with_a_no_ball():
@@ -1582,7 +1608,7 @@ def test_two_innings_no_follow_on():
 
 def test_two_innings_fresh_state_each_innings():
     g = new(innings=2, first_style="spin", overs=5)
-    g.play(fielder("A"))
+    g.play(fielder("B"))
     g.caught_appeal([NOT_OUT], review=NOT_OUT)
     g.caught_appeal([NOT_OUT])
     g.dot(18)
@@ -1734,7 +1760,6 @@ def test_good_options(raw):
         {"innings": None},
         {"innings": True},
         {"first_style": "medium"},
-        {"first_style": "Pace"},
         {"first_style": None},
         {"first_style": 1},
         {"wickets": 10},
@@ -1784,14 +1809,13 @@ def test_replay_names_the_bad_play():
 def test_outcomes_have_words():
     g = new()
     g.play(fielder("B"))
-    for outcome in [
-        g.outcomes[-1],
-        g.runs("C"),
-        g.dot(),
-        g.no_ball(),
-        g.caught_appeal([NOT_OUT]),
-        g.ball("C", "A", big_hit=True, umpire=[NOT_OUT]),
-        g.declare(),
-    ]:
-        if outcome is not None:
-            assert str(outcome).strip()
+    g.runs("C")
+    g.dot()
+    g.no_ball()
+    g.caught_appeal([NOT_OUT])
+    g.ball("C", "A", big_hit=True, umpire=[NOT_OUT])
+    g.bowled()
+    g.declare()
+    assert len(g.outcomes) == 8
+    for outcome in g.outcomes:
+        assert str(outcome).strip()

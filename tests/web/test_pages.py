@@ -202,8 +202,12 @@ def test_demo_data_loads_a_finished_and_a_live_game(client):
     call_command("load_demo")
     call_command("load_demo")  # a second run changes nothing
     games = list(Game.objects.order_by("pk"))
-    assert len(games) == 2
-    assert [g.summary["status"] for g in games] == ["final", "in_progress"]
+    assert [(g.kind, g.summary["status"]) for g in games] == [
+        ("quick-baseball", "final"),
+        ("quick-baseball", "in_progress"),
+        ("quick-cricket", "final"),
+        ("quick-cricket", "in_progress"),
+    ]
     assert all(client.get(f"/games/{g.pk}/").status_code == 200 for g in games)
 
 

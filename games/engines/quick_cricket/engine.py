@@ -11,6 +11,7 @@ from ..base import Engine, OptionSpec, Outcome
 from . import catalogue as cards
 from .parse import parse_play
 from .plays import candidate_plays
+from .questions import pending
 from .rules import apply_play
 from .state import PACE, SPIN, Innings, Match, Play
 
@@ -106,6 +107,9 @@ class QuickCricket(Engine):
 
     def apply(self, state: Match, play: Play) -> tuple[Match, Outcome]:
         return apply_play(state, play)
+
+    def pending(self, state: Match, raw: Any) -> dict[str, Any] | None:
+        return pending(state, raw, state.catalogue)
 
     def is_over(self, state: Match) -> bool:
         return state.final

@@ -160,6 +160,7 @@ def _after_ball(match: Match, innings: Innings) -> tuple[Match, list[str]]:
     match = _with_current(match, innings)
     if len(match.innings) == match.total_innings and _chase_won(match):
         margin = ALL_OUT - innings.wickets
+        match = _with_current(match, replace(innings, closed=True))
         won = replace(match, final=True, winner=innings.batting, margin=("wickets", margin))
         return won, [f"Target passed: won by {margin} wicket{'s' if margin != 1 else ''}."]
     if innings.all_out:

@@ -6,7 +6,9 @@ from games.demo import DEMO_PASSWORD, DEMO_USER, load_demo
 
 
 class Command(BaseCommand):
-    help = "Create a demo scorer and two Quick Baseball games (a finished one and a live one)."
+    help = (
+        "Create a demo scorer with a finished and a live game of Quick Baseball and Quick Cricket."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         games = load_demo()
