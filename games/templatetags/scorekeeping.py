@@ -54,3 +54,15 @@ def score_text(summary: dict) -> str:
         last = innings[-1]
         return f"{last['runs']}/{last['wickets']}"
     return "–".join(str(runs) for runs in summary.get("score", []))
+
+
+@register.filter
+def progress_text(summary: dict) -> str:
+    """Where a live game stands, for lists: "Top 3rd" or "Innings 2: 45/3 (6.2 ov)"."""
+    innings = summary.get("innings")
+    if innings:
+        last = innings[-1]
+        return f"Innings {len(innings)}: {last['runs']}/{last['wickets']} ({last['overs']} ov)"
+    if "half" in summary:
+        return f"{summary['half'].title()} {summary['inning']}"
+    return ""

@@ -155,3 +155,23 @@ def test_the_result_in_words(scorer_client, match):
     assert match.summary["status"] == "final"
     html = scorer_client.get(f"/games/{match.pk}/").content.decode()
     assert "Hornets won by 30 runs" in html
+
+
+def test_the_cricket_catalogue_is_editable_data(scorer):
+    from games.engines.catalogues import default_catalogue
+    from games.models import CardCatalogue
+
+    row = CardCatalogue.objects.get(kind="quick-cricket")
+    assert row.data == default_catalogue("quick-cricket")
+    row.data["path_cards"][3]["runs"] = 6  # a group whose "4" card reads 6
+    row.full_clean()
+    row.save()
+    game = services.game_create(kind="quick-cricket", options={}, sides=["A", "B"], user=scorer)
+    services.play_record(game=game, raw={"path_card": "4", **RUNS}, expected_seq=1, user=scorer)
+    game.refresh_from_db()
+    assert game.summary["score"] == [5 + 6, 0]
+
+
+def test_the_game_list_shows_where_a_match_stands(client, scorer_client, match):
+    post_play(scorer_client, match, 1, path_card="4", **RUNS)
+    assert "Innings 1: 9/0 (0.1 ov)" in client.get("/").content.decode()
