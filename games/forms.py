@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 
+from . import screens
 from .engines import InvalidPlay, OptionSpec, all_engines, get
 
 MAX_NAME = 40
@@ -91,7 +92,7 @@ def play_from_post(kind: str, data: QueryDict) -> dict[str, Any]:
     """The play object a scoring screen posted. Raises ``InvalidPlay`` when it names none.
 
     A ``play`` field holding the JSON object is accepted for any game; the tap-to-score
-    screens post the play's keys as fields, read by the game's own reader below.
+    screens post the play's keys as fields, read by the game's screen module.
     """
     if data.get("play"):
         try:
@@ -101,52 +102,4 @@ def play_from_post(kind: str, data: QueryDict) -> dict[str, Any]:
         if not isinstance(play, dict):
             raise InvalidPlay("a play must be a JSON object")
         return play
-    reader = _READERS.get(kind)
-    if reader is None:
-        raise InvalidPlay("post the play as a JSON object in the 'play' field")
-    return reader(data)
-
-
-def _baseball_play(data: QueryDict) -> dict[str, Any]:
-    refresh = [value for value in data.getlist("refresh") if value]
-    if refresh:
-        return {"refresh": refresh}
-    play = {key: data[key] for key in ("pitch", "bat", "call") if data.get(key)}
-    if not play:
-        raise InvalidPlay("no play was entered: tap the cards first")
-    if "pitch" not in play:
-        raise InvalidPlay("choose the pitcher's card first")
-    if "bat" not in play and "call" not in play:
-        raise InvalidPlay("choose the batter's card, or call steal or leave")
-    return play
-
-
-def _cricket_play(data: QueryDict) -> dict[str, Any]:
-    if "fielder" in data:
-        return {"fielder": data["fielder"] or None}
-    if data.get("declare"):
-        return {"declare": True}
-    play: dict[str, Any] = {
-        key: data[key] for key in ("pitch", "path_card", "path", "bouncer") if data.get(key)
-    }
-    if "pitch" not in play:
-        raise InvalidPlay("tap the quadrant of the Pitch card first")
-    if "path_card" not in play:
-        raise InvalidPlay("choose the Path card")
-    if data.get("no_ball"):
-        return {"pitch": play["pitch"], "path_card": play["path_card"], "no_ball": True}
-    if data.get("big_hit"):
-        play["big_hit"] = True
-    else:
-        play.update({key: data[key] for key in ("move", "stroke") if data.get(key)})
-        if "move" not in play or "stroke" not in play:
-            raise InvalidPlay("tap the batter's Move and Stroke quadrants, or Big Hit")
-    turned = [data.get(f"umpire_{n}") for n in (1, 2)]
-    if any(turned):
-        play["umpire"] = [card for card in turned if card]
-    if data.get("review") in ("out", "not out"):
-        play["review"] = data["review"]
-    return play
-
-
-_READERS = {"quick-baseball": _baseball_play, "quick-cricket": _cricket_play}
+    return screens.read_play(kind, data)

@@ -1,18 +1,32 @@
-"""What each game's scoring screen and scoreboard draw, computed from a replayed scoreboard.
+"""Each game's scoring screen: what its scoreboard draws and how its taps become a play.
 
-One module per game; ``context(board)`` picks it by game id.
+One module per game, named after the game id (``quick-cricket`` → ``quick_cricket.py``),
+with ``context(board)`` for the templates ``games/<game id>/_scoreboard.html``,
+``_controls.html`` and ``_details.html``, and ``read_play(post_data)`` for the scoring form.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
-from ..selectors import Scoreboard
-from . import quick_baseball, quick_cricket
+from django.http import QueryDict
 
-_SCREENS = {"quick-baseball": quick_baseball.context, "quick-cricket": quick_cricket.context}
+from ..engines import InvalidPlay
+from ..selectors import Scoreboard
+
+
+def screen(kind: str) -> ModuleType:
+    return import_module(f"{__name__}.{kind.replace('-', '_')}")
 
 
 def context(board: Scoreboard) -> dict[str, Any]:
-    build = _SCREENS.get(board.game.kind)
-    return build(board) if build else {}
+    return screen(board.game.kind).context(board)
+
+
+def read_play(kind: str, data: QueryDict) -> dict[str, Any]:
+    reader = getattr(screen(kind), "read_play", None)
+    if reader is None:
+        raise InvalidPlay("post the play as a JSON object in the 'play' field")
+    return reader(data)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import QueryDict
+
+from ..engines import InvalidPlay
 from ..engines.baseball import ordinal
 from ..engines.baseball.bases import steal_candidate
 from ..engines.quick_baseball import refresh_allowed
@@ -102,3 +105,17 @@ def _refreshes(state: Any) -> list[tuple[str, list[str]]]:
         ("Refresh both", ["batter", "pitcher"]),
     ]
     return [(label, who) for label, who in options if refresh_allowed(state, tuple(who))]
+
+
+def read_play(data: QueryDict) -> dict[str, Any]:
+    refresh = [value for value in data.getlist("refresh") if value]
+    if refresh:
+        return {"refresh": refresh}
+    play = {key: data[key] for key in ("pitch", "bat", "call") if data.get(key)}
+    if not play:
+        raise InvalidPlay("no play was entered: tap the cards first")
+    if "pitch" not in play:
+        raise InvalidPlay("choose the pitcher's card first")
+    if "bat" not in play and "call" not in play:
+        raise InvalidPlay("choose the batter's card, or call steal or leave")
+    return play

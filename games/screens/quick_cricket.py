@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import QueryDict
+
+from ..engines import InvalidPlay
 from ..engines.quick_cricket.state import OVERS_PER_SPELL
 from ..selectors import Scoreboard
 from . import cricket_card as card
@@ -33,3 +36,31 @@ def context(board: Scoreboard) -> dict[str, Any]:
         "reviews": [(sides[side], innings.reviews_left[side]) for side in (0, 1)],
         "umpire_down": innings.umpire_down,
     }
+
+
+def read_play(data: QueryDict) -> dict[str, Any]:
+    if "fielder" in data:
+        return {"fielder": data["fielder"] or None}
+    if data.get("declare"):
+        return {"declare": True}
+    play: dict[str, Any] = {
+        key: data[key] for key in ("pitch", "path_card", "path", "bouncer") if data.get(key)
+    }
+    if "pitch" not in play:
+        raise InvalidPlay("tap the quadrant of the Pitch card first")
+    if "path_card" not in play:
+        raise InvalidPlay("choose the Path card")
+    if data.get("no_ball"):
+        return {"pitch": play["pitch"], "path_card": play["path_card"], "no_ball": True}
+    if data.get("big_hit"):
+        play["big_hit"] = True
+    else:
+        play.update({key: data[key] for key in ("move", "stroke") if data.get(key)})
+        if "move" not in play or "stroke" not in play:
+            raise InvalidPlay("tap the batter's Move and Stroke quadrants, or Big Hit")
+    turned = [data.get(f"umpire_{n}") for n in (1, 2)]
+    if any(turned):
+        play["umpire"] = [card for card in turned if card]
+    if data.get("review") in ("out", "not out"):
+        play["review"] = data["review"]
+    return play

@@ -34,7 +34,8 @@ class Innings:
     outs: int = 0
     line: tuple[tuple[int, ...], tuple[int, ...]] = ((0,), ())
     final: bool = False
-    ties_allowed: bool = False
+    ties_allowed: bool = False  # a game level after the scheduled innings ends tied
+    walk_offs: bool = True  # skip a bottom half the home side leads, end when it goes ahead
 
     @property
     def batting(self) -> int:
@@ -73,7 +74,12 @@ class Innings:
         line = (runs_line, self.line[1]) if side == 0 else (self.line[0], runs_line)
         moved = replace(self, line=line)
         visitors, home = moved.score
-        if self.half == BOTTOM and self.last_scheduled_or_extra and home > visitors:
+        if (
+            self.walk_offs
+            and self.half == BOTTOM
+            and self.last_scheduled_or_extra
+            and home > visitors
+        ):
             return replace(moved, final=True)
         return moved
 
@@ -86,7 +92,7 @@ class Innings:
         """Close the current half-inning: the game ends or the next half starts."""
         visitors, home = self.score
         if self.half == TOP:
-            if self.last_scheduled_or_extra and home > visitors:
+            if self.walk_offs and self.last_scheduled_or_extra and home > visitors:
                 return replace(self, final=True)
             return replace(self, half=BOTTOM, outs=0, line=(self.line[0], self.line[1] + (0,)))
         if self.last_scheduled_or_extra and (visitors != home or self.ties_allowed):
