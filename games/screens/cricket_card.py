@@ -103,10 +103,10 @@ def _innings_status(innings: Innings, match: Match, number: int) -> str:
         return "declared"
     if innings.wickets >= 10:
         return "all out"
-    if innings.closed:
-        return "innings closed"
+    if match.overs is not None and innings.completed_overs >= match.overs:
+        return "all overs bowled"
     if match.final and number == len(match.innings) - 1:
-        return "not out" if innings.balls or innings.runs else ""
+        return "target passed" if match.winner == innings.batting else "match over"
     return "batting"
 
 
