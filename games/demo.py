@@ -60,4 +60,14 @@ def load_demo() -> list[Game]:
         kind="quick-cricket", options={"overs": 16}, sides=["Kestrels", "Owls"], user=user
     )
     random_plays(chase, rng, 40, user)
-    return [finished, live, test, chase]
+    others = [
+        ("backyard-baseball", {"innings": 3}, ["Sandlot", "Alley Cats"], 30),
+        ("bedard-baseball", {"innings": 3}, ["Reds", "Blues"], 60),
+        ("solitaire-baseball", {"innings": 9}, ["Demo player"], 40),
+    ]
+    games = [finished, live, test, chase]
+    for kind, options, sides, plays in others:
+        game = services.game_create(kind=kind, options=options, sides=sides, user=user)
+        random_plays(game, rng, plays, user)
+        games.append(game)
+    return games

@@ -12,6 +12,7 @@ from . import screens
 from .engines import InvalidPlay, OptionSpec, all_engines, get
 
 MAX_NAME = 40
+SIDE_FIELDS = ("visitors", "home")
 
 
 class NewGameForm(forms.Form):
@@ -26,8 +27,12 @@ class NewGameForm(forms.Form):
         self.engine = get(kind)
         self.fields["kind"].choices = [(e.id, e.name) for e in all_engines()]
         self.fields["kind"].initial = kind
+        # One name field per side the game has (solitaire has one player).
+        self.side_fields = SIDE_FIELDS[: len(self.engine.default_sides)]
+        for name in SIDE_FIELDS[len(self.side_fields) :]:
+            del self.fields[name]
         for name, label, initial in zip(
-            ("visitors", "home"), self.engine.side_labels, self.engine.default_sides, strict=True
+            self.side_fields, self.engine.side_labels, self.engine.default_sides, strict=True
         ):
             self.fields[name].label = label
             self.fields[name].initial = initial
@@ -54,7 +59,7 @@ class NewGameForm(forms.Form):
         }
 
     def sides(self) -> list[str]:
-        return [self.cleaned_data["visitors"].strip(), self.cleaned_data["home"].strip()]
+        return [self.cleaned_data[name].strip() for name in self.side_fields]
 
 
 def _option_field(spec: OptionSpec) -> forms.Field:

@@ -33,15 +33,22 @@ def get(game_id: str) -> Engine:
 
 
 def all_engines() -> list[Engine]:
-    return [_REGISTRY[key] for key in sorted(_REGISTRY)]
+    """Every game, in the order they were registered (the order pages offer them)."""
+    return list(_REGISTRY.values())
 
 
 def _load_builtin() -> None:
+    from .backyard_baseball import ENGINE as backyard_baseball
+    from .bedard_baseball import ENGINE as bedard_baseball
     from .quick_baseball import ENGINE as quick_baseball
     from .quick_cricket import ENGINE as quick_cricket
+    from .solitaire_baseball import ENGINE as solitaire_baseball
 
     register(quick_baseball)
     register(quick_cricket)
+    register(backyard_baseball)
+    register(bedard_baseball)
+    register(solitaire_baseball)
 
 
 _load_builtin()

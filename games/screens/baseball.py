@@ -19,7 +19,7 @@ class LineRow:
 
 def hits_by_side(board: Scoreboard) -> list[int]:
     """Hits per side, counted from the outcomes tagged ``hit``."""
-    hits = [0, 0]
+    hits = [0] * len(board.summary["score"])
     before = [board.replay.engine.summary(board.replay.states[0])] + [
         line.summary for line in board.lines
     ]
@@ -30,14 +30,15 @@ def hits_by_side(board: Scoreboard) -> list[int]:
 
 
 def line_rows(board: Scoreboard) -> tuple[list[int], list[LineRow]]:
-    """Inning numbers and one row per side; an unplayed final bottom half shows ``X``."""
+    """Inning numbers and one row per side (solitaire has one); an unplayed final bottom half
+    shows ``X``."""
     summary: dict[str, Any] = board.summary
     line = summary["line_score"]
     scheduled = board.game.options.get("innings", 9)
-    innings = list(range(1, max(scheduled, len(line[0]), len(line[1])) + 1))
+    innings = list(range(1, max(scheduled, *(len(runs) for runs in line)) + 1))
     hits = hits_by_side(board)
     rows = []
-    for side in (0, 1):
+    for side in range(len(line)):
         cells = [str(runs) for runs in line[side]]
         if side == 1 and summary["status"] == "final" and len(line[1]) < len(line[0]):
             cells.append("X")
@@ -56,10 +57,12 @@ def line_rows(board: Scoreboard) -> tuple[list[int], list[LineRow]]:
 
 
 def result_words(board: Scoreboard) -> str:
-    """'Giants win 5–3' when final; '' otherwise."""
+    """'Giants win 5–3' when final ('Win' or 'Loss' for a one-sided game); '' otherwise."""
     summary = board.summary
     if summary["status"] != "final":
         return ""
+    if len(summary["score"]) == 1:
+        return {"win": "Win", "loss": "Loss"}.get(summary.get("result") or "", "Final")
     if summary["winner"] is None:
         return f"Tied {summary['score'][0]}–{summary['score'][1]}"
     winner = summary["winner"]

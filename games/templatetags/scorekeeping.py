@@ -11,14 +11,6 @@ register = template.Library()
 CARD_BORDER_PX = 7
 
 
-@register.filter
-def join_if_list(value: Any) -> str:
-    """``["batter", "pitcher"]`` → ``"batter+pitcher"``; anything else as text."""
-    if isinstance(value, list | tuple):
-        return "+".join(str(v) for v in value)
-    return str(value)
-
-
 @register.simple_tag
 def border_style(borders: tuple[str, ...], inner: tuple[str, ...], inner_active: bool) -> str:
     """Concentric card borders as box-shadows: outer colours outside, inner ones inset."""
@@ -63,6 +55,27 @@ def progress_text(summary: dict) -> str:
     if innings:
         last = innings[-1]
         return f"Innings {len(innings)}: {last['runs']}/{last['wickets']} ({last['overs']} ov)"
+    if len(summary.get("line_score", ())) == 1:  # one side: solitaire
+        return f"Inning {summary['inning']}"
     if "half" in summary:
         return f"{summary['half'].title()} {summary['inning']}"
     return ""
+
+
+@register.filter
+def play_chips(payload: dict) -> list[str]:
+    """The values a play object names, flattened for the play-by-play ("curve", "LF", …)."""
+    chips: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key not in ("note",):
+                    walk(inner)
+        elif isinstance(value, list | tuple):
+            chips.append("+".join(str(v) for v in value))
+        elif value is not None and value is not False:
+            chips.append("✓" if value is True else str(value))
+
+    walk(payload)
+    return chips

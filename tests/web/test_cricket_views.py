@@ -29,8 +29,9 @@ def test_a_delivery_is_recorded_from_the_taps(scorer_client, match):
     html = response.content.decode()
     assert response.status_code == 200
     assert "Runs through D: 5 + 4 = 9 — 9/0." in html
-    assert payloads(match) == [{"pitch": "A", "path_card": "4", "path": "B", "move": "B",
-                                "stroke": "D"}]
+    assert payloads(match) == [
+        {"pitch": "A", "path_card": "4", "path": "B", "move": "B", "stroke": "D"}
+    ]
     assert 'data-score="9/0"' in html
 
 
@@ -62,8 +63,14 @@ def test_declining_a_review_records_the_decision(scorer_client, match):
     response = post_play(scorer_client, match, 1, answered="review", **draft)
     assert "NOT OUT — dot ball" in response.content.decode()
     assert payloads(match) == [
-        {"pitch": "A", "path_card": "1", "path": "B", "move": "C", "stroke": "A",
-         "umpire": ["not out"]}
+        {
+            "pitch": "A",
+            "path_card": "1",
+            "path": "B",
+            "move": "C",
+            "stroke": "A",
+            "umpire": ["not out"],
+        }
     ]
     match.refresh_from_db()
     assert match.summary["umpire_cards"] == 2
@@ -72,10 +79,18 @@ def test_declining_a_review_records_the_decision(scorer_client, match):
 def test_an_impossible_umpire_answer_is_refused(scorer_client, match):
     # two NOT OUT appeals leave one card face down: it must be OUT
     for seq, card in ((1, "1"), (2, "2")):
-        post_play(scorer_client, match, seq, path_card=card, umpire_1="not out",
-                  answered="review", **CAUGHT_APPEAL)
-    response = post_play(scorer_client, match, 3, path_card="3", umpire_1="not out",
-                         **CAUGHT_APPEAL)
+        post_play(
+            scorer_client,
+            match,
+            seq,
+            path_card=card,
+            umpire_1="not out",
+            answered="review",
+            **CAUGHT_APPEAL,
+        )
+    response = post_play(
+        scorer_client, match, 3, path_card="3", umpire_1="not out", **CAUGHT_APPEAL
+    )
     assert response.status_code == 422
     assert "turning them all must find it" in response.content.decode()
     assert len(payloads(match)) == 2
@@ -93,11 +108,22 @@ def test_a_bouncer_met_in_a_asks_duck_or_big_hit(scorer_client, match):
 def test_no_ball_big_hit_fielder_and_declare_fields(scorer_client, match):
     response = post_play(scorer_client, match, 1, fielder="D")
     assert "Fielder placed beside D." in response.content.decode()
-    response = post_play(scorer_client, match, 2, pitch="A", path_card="3", no_ball="1",
-                         move="B", stroke="C")
+    response = post_play(
+        scorer_client, match, 2, pitch="A", path_card="3", no_ball="1", move="B", stroke="C"
+    )
     assert "No ball" in response.content.decode()
-    response = post_play(scorer_client, match, 3, pitch="A", path_card="3", path="C",
-                         big_hit="1", move="B", umpire_1="not out", answered="review")
+    response = post_play(
+        scorer_client,
+        match,
+        3,
+        pitch="A",
+        path_card="3",
+        path="C",
+        big_hit="1",
+        move="B",
+        umpire_1="not out",
+        answered="review",
+    )
     assert "Big Hit over A: 8 + 3 + 6 = 17" in response.content.decode()
     response = post_play(scorer_client, match, 4, declare="1")
     assert "Declared at 22/0" in response.content.decode()
@@ -115,8 +141,10 @@ def test_no_ball_big_hit_fielder_and_declare_fields(scorer_client, match):
         ({"path_card": "1", **BOWLED, "pitch": ""}, "tap the quadrant of the Pitch card first"),
         ({"pitch": "A"}, "choose the Path card"),
         ({"pitch": "A", "path_card": "1", "path": "B", "move": "B"}, "Move and Stroke"),
-        ({"pitch": "E", "path_card": "1", **{k: v for k, v in BOWLED.items() if k != "pitch"}},
-         "is not a quadrant"),
+        (
+            {"pitch": "E", "path_card": "1", **{k: v for k, v in BOWLED.items() if k != "pitch"}},
+            "is not a quadrant",
+        ),
     ],
 )
 def test_incomplete_deliveries_say_what_is_missing(scorer_client, match, fields, words):
@@ -141,7 +169,9 @@ def test_the_public_page_shows_the_scorecard_and_charts(client, scorer_client, m
 
 def test_the_result_in_words(scorer_client, match):
     match = services.game_create(
-        kind="quick-cricket", options={"overs": 1}, sides=["Hornets", "Wasps"],
+        kind="quick-cricket",
+        options={"overs": 1},
+        sides=["Hornets", "Wasps"],
         user=match.created_by,
     )
     seq = 1

@@ -9,6 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from games import services
+from games.engines import all_engines
 from games.engines.catalogues import default_catalogue
 from games.models import CardCatalogue, Game
 
@@ -202,12 +203,14 @@ def test_demo_data_loads_a_finished_and_a_live_game(client):
     call_command("load_demo")
     call_command("load_demo")  # a second run changes nothing
     games = list(Game.objects.order_by("pk"))
-    assert [(g.kind, g.summary["status"]) for g in games] == [
+    assert [(g.kind, g.summary["status"]) for g in games[:4]] == [
         ("quick-baseball", "final"),
         ("quick-baseball", "in_progress"),
         ("quick-cricket", "final"),
         ("quick-cricket", "in_progress"),
     ]
+    assert {g.kind for g in games} == {engine.id for engine in all_engines()}
+    assert all(g.plays.exists() for g in games)
     assert all(client.get(f"/games/{g.pk}/").status_code == 200 for g in games)
 
 

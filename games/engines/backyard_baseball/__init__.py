@@ -1,0 +1,21 @@
+"""Backyard Baseball, Jeff Warrender: rulings in ``../shared/rules/backyard-baseball.md``."""
+
+from .catalogue import FIELD_SPACES, MOUND, OUTFIELD, Field
+from .engine import ENGINE, BackyardBaseball, field_for
+from .rules import swap_allowed
+from .state import DOT, GHOST, PLAIN, State
+
+__all__ = [
+    "DOT",
+    "ENGINE",
+    "FIELD_SPACES",
+    "GHOST",
+    "MOUND",
+    "OUTFIELD",
+    "PLAIN",
+    "BackyardBaseball",
+    "Field",
+    "State",
+    "field_for",
+    "swap_allowed",
+]

@@ -1,0 +1,23 @@
+"""Double-deck solitaire baseball: rulings in ``../shared/rules/solitaire-baseball.md``."""
+
+from .deck import ALL_CARDS, DECK_SIZE, SUIT_NAMES, SUITS, VALUES, Card, copies, read_card
+from .engine import ENGINE, SolitaireBaseball
+from .rules import what_the_cards_make
+from .state import AtBat, Rain, State
+
+__all__ = [
+    "ALL_CARDS",
+    "DECK_SIZE",
+    "ENGINE",
+    "SUITS",
+    "SUIT_NAMES",
+    "VALUES",
+    "AtBat",
+    "Card",
+    "Rain",
+    "SolitaireBaseball",
+    "State",
+    "copies",
+    "read_card",
+    "what_the_cards_make",
+]

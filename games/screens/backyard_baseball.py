@@ -1,0 +1,195 @@
+"""The Backyard Baseball scoring screen: the field to place the fielder, the two card faces,
+the die, the extension and bobble questions, the swap, events, and pawns on the diamond."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import QueryDict
+
+from ..engines import InvalidPlay
+from ..engines.backyard_baseball import FIELD_SPACES, MOUND, OUTFIELD, swap_allowed
+from ..engines.baseball import ordinal
+from ..selectors import Scoreboard
+from .baseball import line_rows, result_words
+
+# Where the spaces are drawn on the field (viewBox 0 0 400 300): presentation, not rules.
+POSITIONS = {
+    "LF": (70, 88),
+    "CF": (200, 46),
+    "RF": (330, 88),
+    "IL": (132, 176),
+    "IR": (268, 176),
+    MOUND: (200, 226),
+}
+FIELD_W, FIELD_H = 400, 300
+# Where the pawns stand on the diamond (viewBox 0 0 200 170): first, second, third, home.
+BASE_SPOTS = ((160, 92), (100, 32), (40, 92), (100, 150))
+PITCHES = (("heater", "Heater"), ("curve", "Curve"), ("knuckler", "Knuckler"), ("slow", "Slow"))
+PITCHER_RESULTS = (("strikeout", "Strikeout"), ("grounder", "Grounder"), ("fly", "Pop up / fly"))
+BATTER_RESULTS = (
+    ("grounder", "Grounder"),
+    ("line-drive", "Line drive"),
+    ("home-run", "Home run"),
+    ("bunt", "Bunt"),
+)
+BASE_WORDS = ("1st", "2nd", "3rd")
+SPACED = {"pitcher": ("grounder", "fly"), "batter": ("grounder", "line-drive")}
+
+
+@dataclass(frozen=True)
+class SpaceView:
+    id: str
+    name: str
+    left: float  # percent of the field's width
+    top: float  # percent of the field's height
+    outfield: bool
+
+
+@dataclass(frozen=True)
+class PawnView:
+    kind: str  # "dot", "plain" or "ghost"
+    base: int  # 1-3, or 4 for the pawn at bat at home
+    x: int
+    y: int
+
+
+def context(board: Scoreboard) -> dict[str, Any]:
+    state = board.state
+    summary = board.summary
+    innings, rows = line_rows(board)
+    batting = 0 if summary["half"] == "top" else 1
+    over = summary["status"] == "final"
+    field = state.field
+    return {
+        "innings": innings,
+        "rows": rows,
+        "result": result_words(board),
+        "batting": batting,
+        "batting_name": board.game.sides[batting],
+        "pitching_name": board.game.sides[1 - batting],
+        "half_words": f"{summary['half'].title()} of the {ordinal(summary['inning'])}",
+        "outs_marks": [i < summary["outs"] for i in range(3)],
+        "at_bat": summary["at_bat"],
+        "pawns": _pawns(summary, over),
+        "bags": [
+            (index + 1, *BASE_SPOTS[index], occupied)
+            for index, occupied in enumerate(summary["bases"])
+        ],
+        "runner_words": _runner_words(summary["runners"]),
+        "event": summary.get("event"),
+        "spaces": [_space(space, field.name(space)) for space in FIELD_SPACES],
+        "mound": _space(MOUND, field.name(MOUND)),
+        "lines": [(*POSITIONS[a], *POSITIONS[b]) for a, b in field.connections],
+        "field_size": (FIELD_W, FIELD_H),
+        "numbers": list(range(1, 10)),
+        "icons": list(range(0, 10)),
+        "dice": list(range(1, 7)),
+        "pitches": PITCHES,
+        "pitcher_results": PITCHER_RESULTS,
+        "batter_results": BATTER_RESULTS,
+        "outfield": OUTFIELD,
+        "swap": None if over or not swap_allowed(state) else _swap_words(state),
+    }
+
+
+def _space(space: str, name: str) -> SpaceView:
+    x, y = POSITIONS[space]
+    return SpaceView(
+        id=space,
+        name=name,
+        left=round(100 * x / FIELD_W, 2),
+        top=round(100 * y / FIELD_H, 2),
+        outfield=space in OUTFIELD,
+    )
+
+
+def _pawns(summary: dict[str, Any], over: bool) -> list[PawnView]:
+    pawns = [
+        PawnView(kind=runner, base=index + 1, x=BASE_SPOTS[index][0], y=BASE_SPOTS[index][1])
+        for index, runner in enumerate(summary["runners"])
+        if runner is not None
+    ]
+    if not over:
+        x, y = BASE_SPOTS[3]
+        pawns.append(PawnView(kind=summary["at_bat"], base=4, x=x, y=y))
+    return pawns
+
+
+def _runner_words(runners: list[str | None]) -> str:
+    on = [f"{BASE_WORDS[i]}: {runner}" for i, runner in enumerate(runners) if runner is not None]
+    return ", ".join(on) if on else "bases empty"
+
+
+def _swap_words(state: Any) -> str:
+    pawn = state.swap_pawn
+    where = state.runners.index(pawn)
+    return f"Swap {pawn} ({BASE_WORDS[where]}) and the ghost ({BASE_WORDS[state.new_ghost]})"
+
+
+# --- reading the taps ----------------------------------------------------------------------
+
+
+def read_play(data: QueryDict) -> dict[str, Any]:
+    if data.get("swap"):
+        return {"swap": True}
+    if "event" in data:
+        name = data["event"].strip()
+        if not name:
+            raise InvalidPlay("write the event card's name first")
+        return {"event": name}
+    if not data.get("fielder"):
+        raise InvalidPlay("tap the fielder's space on the field first")
+    play: dict[str, Any] = {
+        "fielder": data["fielder"],
+        "pitcher": _card(data, "pitcher"),
+        "batter": _card(data, "batter"),
+    }
+    if data.get("die"):
+        play["die"] = _number(data["die"], "the die")
+    elif play["batter"]["result"] != "bunt":
+        raise InvalidPlay("tap the die")
+    if data.get("bobble"):
+        play["bobble"] = None if data["bobble"] == "none" else _number(data["bobble"], "bobble")
+    if data.get("extend_runners") or data.get("extend_pitcher"):
+        play["extend"] = _extend(data)
+    return play
+
+
+def _card(data: QueryDict, who: str) -> dict[str, Any]:
+    card: dict[str, Any] = {}
+    if who == "pitcher":
+        if not data.get("pitcher_number"):
+            raise InvalidPlay("tap the number on the pitcher's card")
+        card["number"] = _number(data["pitcher_number"], "the pitcher's number")
+    for key in ("pitch", "result"):
+        if not data.get(f"{who}_{key}"):
+            raise InvalidPlay(f"tap the {key} on the {who}'s card")
+        card[key] = data[f"{who}_{key}"]
+    # A space tapped before choosing a result that has none is left out.
+    if card["result"] in SPACED[who]:
+        if not data.get(f"{who}_space"):
+            words = card["result"].replace("-", " ")
+            raise InvalidPlay(f"tap the space on the {who}'s card: where the {words} goes")
+        card["space"] = data[f"{who}_space"]
+    return card
+
+
+def _extend(data: QueryDict) -> dict[str, Any]:
+    if not data.get("extend_runners"):
+        raise InvalidPlay("extend: tap the runner icons on the batter's card")
+    pitcher = data.get("extend_pitcher")
+    if not pitcher:
+        raise InvalidPlay("extend: tap the pitcher's card number, or No card")
+    return {
+        "runners": _number(data["extend_runners"], "extend: the runner icons"),
+        "pitcher_number": None if pitcher == "none" else _number(pitcher, "extend: the number"),
+    }
+
+
+def _number(value: str, what: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise InvalidPlay(f"{what} must be a number (got {value!r})") from None

@@ -1,0 +1,128 @@
+"""The Bedard's Universal Baseball scoring screen: a 4×13 card picker for the batter's lead
+and the fielder's answer, the count, the deal, and the "held the led suit?" question."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import QueryDict
+
+from ..engines import InvalidPlay
+from ..engines.baseball import ordinal
+from ..engines.bedard_baseball import CARDS_PER_DEAL, Card
+from ..engines.bedard_baseball.deck import FACES, STANDARD, SUITS, VALUES
+from ..selectors import Scoreboard
+from .baseball import line_rows, result_words
+
+# The colour a suit's row is drawn in (a class in bedard-baseball.css).
+SUIT_COLOURS = {
+    "K": "black",
+    "R": "red",
+    "Y": "yellow",
+    "B": "blue",
+    "C": "black",
+    "D": "red",
+    "H": "red",
+    "S": "black",
+}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+TRUE_WORDS, FALSE_WORDS = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
+
+
+@dataclass(frozen=True)
+class CardCell:
+    id: str  # as the deck writes it, what the form posts
+    label: str  # the value as printed on the card: 7, or A, J, Q, K in a standard deck
+    title: str  # "Red 7", "Queen of Hearts"
+    gone: bool  # played in this deal
+
+
+@dataclass(frozen=True)
+class SuitRow:
+    letter: str
+    name: str
+    symbol: str  # ♣ ♦ ♥ ♠ in a standard deck, else empty
+    colour: str
+    cells: tuple[CardCell, ...]
+
+
+def context(board: Scoreboard) -> dict[str, Any]:
+    state = board.state
+    summary = board.summary
+    innings, rows = line_rows(board)
+    batting = 0 if summary["half"] == "top" else 1
+    deal = summary["deal"]
+    return {
+        "innings": innings,
+        "rows": rows,
+        "result": result_words(board),
+        "batting_name": board.game.sides[batting],
+        "fielding_name": board.game.sides[1 - batting],
+        "half_words": f"{summary['half'].title()} of the {ordinal(summary['inning'])}",
+        "outs_marks": [i < summary["outs"] for i in range(3)],
+        "balls_marks": [i < summary["balls"] for i in range(3)],
+        "strikes_marks": [i < summary["strikes"] for i in range(2)],
+        "suits": picker_rows(state.deck, state.played),
+        "deal_number": deal["number"],
+        "pitch_number": deal["pitches"] + 1,
+        "cards_per_deal": CARDS_PER_DEAL,
+        "standard": state.deck == STANDARD,
+    }
+
+
+def picker_rows(deck: str, played: frozenset[Card]) -> list[SuitRow]:
+    """One row per suit, values 1-13 across; cards played in this deal are gone."""
+    rows = []
+    for letter, name in SUITS[deck]:
+        cells = []
+        for value in VALUES:
+            card = Card(letter, value)
+            cells.append(
+                CardCell(
+                    id=card.name(deck),
+                    label=_label(deck, value),
+                    title=_title(deck, name, value),
+                    gone=card in played,
+                )
+            )
+        rows.append(
+            SuitRow(
+                letter=letter,
+                name=name,
+                symbol=SUIT_SYMBOLS.get(letter, ""),
+                colour=SUIT_COLOURS[letter],
+                cells=tuple(cells),
+            )
+        )
+    return rows
+
+
+def _label(deck: str, value: int) -> str:
+    return FACES.get(value, str(value)) if deck == STANDARD else str(value)
+
+
+def _title(deck: str, suit: str, value: int) -> str:
+    if deck == STANDARD:
+        faces = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+        return f"{faces.get(value, value)} of {suit}"
+    return f"{suit} {value}"
+
+
+def read_play(data: QueryDict) -> dict[str, Any]:
+    lead, answer = data.get("bat"), data.get("field")
+    if not lead and not answer:
+        raise InvalidPlay("no play was entered: tap the batter's lead, then the fielder's answer")
+    if not lead:
+        raise InvalidPlay("tap the batter's lead card first")
+    if not answer:
+        raise InvalidPlay("tap the fielder's answer card")
+    play: dict[str, Any] = {"bat": lead, "field": answer}
+    had_suit = data.get("field_had_suit", "")
+    if had_suit:
+        word = had_suit.lower()
+        # An answer the screen does not know goes through as it is, for the engine to name.
+        play["field_had_suit"] = (
+            True if word in TRUE_WORDS else False if word in FALSE_WORDS else had_suit
+        )
+    return play

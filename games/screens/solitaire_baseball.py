@@ -1,0 +1,108 @@
+"""The solitaire baseball scoring screen: a card picker for the batter due, the lineup, the
+runners' suits on the diamond, rain, and the player's record of wins and losses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import QueryDict
+
+from ..engines import InvalidPlay
+from ..engines.baseball import ordinal
+from ..engines.solitaire_baseball import ALL_CARDS, DECK_SIZE, SUIT_NAMES, SUITS, VALUES, State
+from ..records import solitaire_record
+from ..selectors import Scoreboard
+from .baseball import line_rows, result_words
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED_SUITS = frozenset({"D", "H"})
+
+
+@dataclass(frozen=True)
+class PickCard:
+    id: str
+    value: str
+    suit: str
+    symbol: str
+    red: bool
+    left: int  # copies not yet played
+    due: bool  # of the batter due's number
+
+
+def context(board: Scoreboard) -> dict[str, Any]:
+    state: State = board.state
+    summary = board.summary
+    innings, rows = line_rows(board)
+    scheduled = state.innings.scheduled
+    inning = summary["inning"]
+    extra = " (extra)" if inning > scheduled else f" of {scheduled}"
+    over = summary["status"] == "final"
+    return {
+        "innings": innings,
+        "rows": rows,
+        "result": result_words(board),
+        "result_note": _result_note(summary, scheduled),
+        "batting_name": board.game.sides[0],
+        "half_words": f"{ordinal(inning)}{extra}",
+        "outs_marks": [i < summary["outs"] for i in range(3)],
+        "base_marks": [_mark(suit) for suit in summary["runners"]],
+        "batter": state.batter,
+        "lineup": [(VALUES[n - 1], n == state.batter and not over) for n in range(1, 10)],
+        "picker": _picker(state),
+        "target": scheduled,
+        "cards_played": summary["cards_played"],
+        "cards_left": summary["cards_left"],
+        "deck_size": DECK_SIZE,
+        "record": solitaire_record(board.game.created_by),
+        "player": board.game.created_by.get_username(),
+    }
+
+
+def _mark(suit: str | None) -> dict[str, str] | None:
+    if suit is None:
+        return None
+    css = "red" if suit in RED_SUITS else "black"
+    return {"symbol": SUIT_SYMBOLS[suit], "name": SUIT_NAMES[suit], "css": css}
+
+
+def _picker(state: State) -> list[tuple[str, list[PickCard]]]:
+    """One row per suit, ace to king, with the copies of each card still in the deck."""
+    rows = []
+    for suit in SUITS:
+        cards = [
+            PickCard(
+                id=card.id,
+                value=VALUES[card.value - 1],
+                suit=suit,
+                symbol=SUIT_SYMBOLS[suit],
+                red=suit in RED_SUITS,
+                left=state.left(card),
+                due=card.value == state.batter,
+            )
+            for card in ALL_CARDS
+            if card.suit == suit
+        ]
+        rows.append((SUIT_NAMES[suit], cards))
+    return rows
+
+
+def _result_note(summary: dict[str, Any], scheduled: int) -> str:
+    if summary["status"] != "final":
+        return ""
+    runs = summary["score"][0]
+    said = f"{runs} run{'s' if runs != 1 else ''}"
+    innings = len(summary["line_score"][0])
+    if summary["called"]:
+        completed = innings if summary["outs"] == 3 else innings - 1
+        return f"{said}, called for rain after {completed} completed inning{'s' * (completed != 1)}"
+    return f"{said} in {innings} inning{'s' * (innings != 1)} (target: more than {scheduled})"
+
+
+def read_play(data: QueryDict) -> dict[str, Any]:
+    if data.get("rain"):
+        return {"rain": True}
+    cards = [card for card in data.getlist("cards") if card]
+    if not cards:
+        raise InvalidPlay("no cards were laid down: tap one to four cards for the batter")
+    return {"cards": cards}
