@@ -29,7 +29,7 @@ def random_plays(game: Game, rng: random.Random, limit: int, user) -> None:
 def _demo_choice(legal: list[dict], rng: random.Random) -> dict:
     """A random pitch or delivery; refreshes, fielders, no balls and declarations rarely."""
     ordinary = [p for p in legal if "pitch" in p and not p.get("no_ball") and "review" not in p]
-    rare = [p for p in legal if "declare" not in p]
+    rare = [p for p in legal if "declare" not in p and "rain" not in p]
     if ordinary and rng.random() > 0.04:
         return rng.choice(ordinary)
     return rng.choice(rare or legal)
