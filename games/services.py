@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
+from . import stats
 from .engines import EngineError, Outcome, get
 from .engines.catalogues import default_catalogue
 from .models import CardCatalogue, Game, Play
@@ -88,7 +89,10 @@ def play_record(
             play = Play.objects.create(game=game, seq=next_seq, payload=dict(raw), created_by=user)
     except IntegrityError:
         raise PositionConflict(expected_seq, game.plays.count() + 1) from None
-    _store_summary(game, engine.summary(new_state))
+    summary = engine.summary(new_state)
+    _store_summary(game, summary)
+    if summary["status"] == Game.FINAL:
+        stats.sync(game)
     return play, outcome
 
 
@@ -101,8 +105,11 @@ def play_undo(*, game: Game, expected_seq: int, user, after_play: int | None = N
     if last is None:
         raise EngineError("There is no play to undo.")
     _check_position(game, expected_seq, last.seq, after_play)
+    was_final = game.is_final
     last.delete()
     refresh_summary(game)
+    if was_final:
+        stats.sync(game)
     return last
 
 

@@ -1,16 +1,22 @@
 from django.urls import path
 
-from . import views
+from . import urls_archive, urls_exports, urls_leagues, urls_standings, urls_stats
+from .views import scoring
 
 app_name = "games"
 
 urlpatterns = [
-    path("", views.game_list, name="list"),
-    path("games/new/", views.game_new, name="new"),
-    path("games/<int:pk>/", views.game_detail, name="detail"),
-    path("games/<int:pk>/score/", views.game_score, name="score"),
-    path("games/<int:pk>/plays/", views.play_create, name="play"),
-    path("games/<int:pk>/undo/", views.play_undo, name="undo"),
-    path("games/<int:pk>/record.json", views.game_record_json, name="record"),
-    path("games/<int:pk>/scorers/", views.scorer_add, name="scorer-add"),
+    path("", scoring.game_list, name="list"),
+    path("games/new/", scoring.game_new, name="new"),
+    path("games/<int:pk>/", scoring.game_detail, name="detail"),
+    path("games/<int:pk>/score/", scoring.game_score, name="score"),
+    path("games/<int:pk>/plays/", scoring.play_create, name="play"),
+    path("games/<int:pk>/undo/", scoring.play_undo, name="undo"),
+    path("games/<int:pk>/record.json", scoring.game_record_json, name="record"),
+    path("games/<int:pk>/scorers/", scoring.scorer_add, name="scorer-add"),
+    *urls_leagues.urlpatterns,
+    *urls_archive.urlpatterns,
+    *urls_standings.urlpatterns,
+    *urls_stats.urlpatterns,
+    *urls_exports.urlpatterns,
 ]

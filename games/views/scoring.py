@@ -13,12 +13,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from . import screens, services
-from .engines import EngineError, all_engines
-from .forms import NewGameForm, PositionForm, ScorerForm, play_from_post
-from .models import Game
-from .selectors import game_list as select_games
-from .selectors import game_record, play_question, scoreboard
+from .. import screens, services
+from ..engines import EngineError, all_engines
+from ..forms import NewGameForm, PositionForm, ScorerForm, play_from_post
+from ..models import Game
+from ..selectors import game_list as select_games
+from ..selectors import game_record, play_question, scoreboard
 
 GAMES_PER_PAGE = 20
 

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
-from .engines import EngineError, all_engines, get
+from ..engines import EngineError, all_engines, get
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -33,6 +33,20 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     summary = models.JSONField(default=dict, blank=True, editable=False)
+    season = models.ForeignKey(
+        "games.Season", null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True, editable=False)
+    voided_at = models.DateTimeField(null=True, blank=True)
+    void_reason = models.CharField(max_length=200, blank=True)
+    record_hash = models.CharField(
+        max_length=64,
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+        help_text="SHA-256 of an imported record, so the same record is not imported twice",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -51,6 +65,10 @@ class Game(models.Model):
     @property
     def is_final(self) -> bool:
         return self.summary.get("status") == self.FINAL
+
+    @property
+    def is_voided(self) -> bool:
+        return self.voided_at is not None
 
     def is_scorer(self, user) -> bool:
         if not user.is_authenticated:

@@ -1,0 +1,3 @@
+"""URL patterns of the standings pages, included by games/urls.py."""
+
+urlpatterns: list = []

@@ -1,0 +1,1 @@
+"""Views for the archive pages (see games/urls.py)."""

@@ -1,0 +1,1 @@
+"""Views for the exports pages (see games/urls.py)."""

@@ -1,0 +1,1 @@
+"""Views for the leagues pages (see games/urls.py)."""

@@ -1,0 +1,1 @@
+"""Views for the standings pages (see games/urls.py)."""

@@ -1,0 +1,1 @@
+"""Views for the stats pages (see games/urls.py)."""

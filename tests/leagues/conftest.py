@@ -1,0 +1,57 @@
+"""Fixtures for league tests: a league with a season and teams, and finished fixture games."""
+
+import random
+
+import pytest
+
+from games import league_services, services
+from games.models import Fixture, League, Season, Team
+from games.selectors import replay_game
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("organiser", password="pw-organiser-1")
+
+
+def make_league(kind="quick-baseball", options=None, teams=("Giants", "Yankees", "Mets")):
+    league = League.objects.create(
+        name=f"{kind} league", slug=f"{kind}-league", kind=kind, options=options or {}
+    )
+    season = Season.objects.create(league=league, name="2026", slug="2026")
+    made = [Team.objects.create(league=league, name=name, slug=name.lower()) for name in teams]
+    return league, season, made
+
+
+def play_out(game, user, seed=0, limit=5000):
+    """Play random legal plays (never declarations or rain) until the game is final."""
+    rng = random.Random(seed)
+    engine = game.engine
+    for _ in range(limit):
+        state = replay_game(game).final_state
+        if engine.is_over(state):
+            return game
+        legal = [
+            p
+            for p in engine.legal_plays(state)
+            if "declare" not in p and "rain" not in p and "fielder" not in p
+        ]
+        services.play_record(
+            game=game, raw=rng.choice(legal), expected_seq=game.plays.count() + 1, user=user
+        )
+    raise AssertionError("the game did not end")
+
+
+def play_fixture(season, away, home, user, seed=0):
+    fixture = Fixture.objects.create(season=season, away=away, home=home)
+    game = league_services.fixture_start(fixture=fixture, user=user)
+    play_out(game, user, seed=seed)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def baseball_league(organiser):
+    league, season, teams = make_league("quick-baseball", {"innings": 1})
+    league.organisers.add(organiser)
+    return league, season, teams
