@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..base import Engine, OptionSpec, Outcome, positive_int
 from ..baseball import Innings
 from ..baseball.pawn_runners import occupied
+from ..catalogues import CatalogueOption
 from . import catalogue as fields
 from .parse import parse_play
 from .plays import candidate_plays
@@ -20,21 +19,8 @@ from .state import Play, State
 INNINGS = 3
 
 
-def _check_catalogue(value: Any) -> Any:
-    fields.from_data(value)
-    return value
-
-
-@lru_cache(maxsize=32)
-def _field_from_json(text: str) -> fields.Field:
-    return fields.from_data(json.loads(text))
-
-
-def field_for(options: Mapping[str, Any]) -> fields.Field:
-    data = options.get("catalogue")
-    if data is None:
-        return fields.DEFAULT
-    return _field_from_json(json.dumps(data, sort_keys=True))
+CATALOGUE = CatalogueOption(fields.from_data, fields.DEFAULT)
+field_for = CATALOGUE.for_options
 
 
 class BackyardBaseball(Engine):
@@ -48,13 +34,7 @@ class BackyardBaseball(Engine):
             "every half-inning is played in full; a tie stands",
             label="Innings",
         ),
-        OptionSpec(
-            "catalogue",
-            None,
-            _check_catalogue,
-            "the field's connections and the throw table, when the board differs",
-            field="",
-        ),
+        CATALOGUE.spec("the field's connections and the throw table, when the board differs"),
     )
 
     def initial_state(self, options: Mapping[str, Any]) -> State:

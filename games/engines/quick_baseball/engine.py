@@ -2,34 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..base import Engine, OptionSpec, Outcome, positive_int
 from ..baseball import Innings
+from ..catalogues import CatalogueOption
 from . import catalogue as cards
 from .parse import parse_play
 from .rules import apply_play
 from .state import BATTER, PITCHER, Play, State
 
-
-def _check_catalogue(value: Any) -> Any:
-    cards.from_data(value)
-    return value
-
-
-@lru_cache(maxsize=32)
-def _catalogue_from_json(text: str) -> cards.Catalogue:
-    return cards.from_data(json.loads(text))
-
-
-def catalogue_for(options: Mapping[str, Any]) -> cards.Catalogue:
-    data = options.get("catalogue")
-    if data is None:
-        return cards.DEFAULT
-    return _catalogue_from_json(json.dumps(data, sort_keys=True))
+CATALOGUE = CatalogueOption(cards.from_data, cards.DEFAULT)
+catalogue_for = CATALOGUE.for_options
 
 
 class QuickBaseball(Engine):
@@ -37,13 +22,7 @@ class QuickBaseball(Engine):
     name = "Quick Baseball"
     option_specs = (
         OptionSpec("innings", 9, positive_int, "3, 6 or 9 are usual", label="Scheduled innings"),
-        OptionSpec(
-            "catalogue",
-            None,
-            _check_catalogue,
-            "the card catalogue, when the printed cards differ from the default",
-            field="",
-        ),
+        CATALOGUE.spec("the card catalogue, when the printed cards differ from the default"),
     )
 
     def initial_state(self, options: Mapping[str, Any]) -> State:

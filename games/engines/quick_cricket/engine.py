@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..base import Engine, OptionSpec, Outcome
+from ..catalogues import CatalogueOption
 from . import catalogue as cards
 from .parse import parse_play
 from .plays import candidate_plays
@@ -36,21 +35,8 @@ def _style(value: Any) -> str:
     return value
 
 
-def _check_catalogue(value: Any) -> Any:
-    cards.from_data(value)
-    return value
-
-
-@lru_cache(maxsize=32)
-def _catalogue_from_json(text: str) -> cards.Catalogue:
-    return cards.from_data(json.loads(text))
-
-
-def catalogue_for(options: Mapping[str, Any]) -> cards.Catalogue:
-    data = options.get("catalogue")
-    if data is None:
-        return cards.DEFAULT
-    return _catalogue_from_json(json.dumps(data, sort_keys=True))
+CATALOGUE = CatalogueOption(cards.from_data, cards.DEFAULT)
+catalogue_for = CATALOGUE.for_options
 
 
 class QuickCricket(Engine):
@@ -84,12 +70,8 @@ class QuickCricket(Engine):
             field="choice",
             choices=((PACE, "Pace"), (SPIN, "Spin")),
         ),
-        OptionSpec(
-            "catalogue",
-            None,
-            _check_catalogue,
-            "the runs charts and Path cards, when the printed cards differ from the default",
-            field="",
+        CATALOGUE.spec(
+            "the runs charts and Path cards, when the printed cards differ from the default"
         ),
     )
 
