@@ -4,38 +4,21 @@ in a real browser (htmx swaps), with an extension, a swap and ghost runners."""
 import pytest
 from playwright.sync_api import Page, expect
 
+from .helpers import assert_not_reloaded, log_in, mark_page, open_new_game
+
 pytestmark = pytest.mark.browser
 
 PASSWORD = "ghost-runner-on-third-4"
 SCREENSHOT = "/tmp/backyard-browser.png"
 
 
-def log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/accounts/login/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.locator(".site-header")).to_contain_text(f"Signed in as {username}")
-
-
 def start_game(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/games/new/")
-    page.locator(".game-picker").get_by_role("link", name="Backyard Baseball").click()
-    expect(page.locator("#new-game h2")).to_have_text("Backyard Baseball")
+    open_new_game(page, base_url, "Backyard Baseball")
     page.locator("#id_option_innings").fill("3")
     page.locator("#id_visitors").fill("Owls")
     page.locator("#id_home").fill("Herons")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(f"{base_url}/games/*/score/")
-
-
-def mark_page(page: Page) -> None:
-    """Leave a marker in ``window`` that a full page load would wipe."""
-    page.evaluate("window.__marker = 1")
-
-
-def assert_not_reloaded(page: Page) -> None:
-    assert page.evaluate("window.__marker") == 1, "the page reloaded instead of swapping #board"
 
 
 def tap(page: Page, name: str, value: str) -> None:
@@ -96,7 +79,7 @@ HIT_TO_RF = {  # the batter's line drive past the fielder at IL: die 5 >= 2
 def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: Page) -> None:
     django_user_model.objects.create_user(username="backyard", password=PASSWORD)
     base_url = live_server.url
-    log_in(page, base_url, "backyard")
+    log_in(page, base_url, "backyard", PASSWORD)
     start_game(page, base_url)
 
     board = page.locator("#board")

@@ -3,39 +3,22 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from .helpers import assert_not_reloaded, log_in, mark_page, open_new_game
+
 pytestmark = pytest.mark.browser
 
 PASSWORD = "play-ball-1927"
 SCREENSHOT = "/tmp/bedard-browser.png"
 
 
-def log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/accounts/login/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.locator(".site-header")).to_contain_text(f"Signed in as {username}")
-
-
 def start_game(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/games/new/")
-    page.locator(".game-picker").get_by_role("link", name="Bedard's Universal Baseball").click()
-    expect(page.locator("#new-game h2")).to_have_text("Bedard's Universal Baseball")
+    open_new_game(page, base_url, "Bedard's Universal Baseball")
     page.locator("#id_option_innings").fill("3")
     expect(page.locator("#id_option_deck")).to_have_value("colour")
     page.locator("#id_visitors").fill("Owls")
     page.locator("#id_home").fill("Herons")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(f"{base_url}/games/*/score/")
-
-
-def mark_page(page: Page) -> None:
-    """Leave a marker in ``window`` that a full page load would wipe."""
-    page.evaluate("window.__marker = 1")
-
-
-def assert_not_reloaded(page: Page) -> None:
-    assert page.evaluate("window.__marker") == 1, "the page reloaded instead of swapping #board"
 
 
 def tap(page: Page, lead: str, answer: str) -> None:
@@ -89,7 +72,7 @@ def expect_line(page: Page, side: int, cells: list[str], runs: int, hits: int) -
 def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: Page) -> None:
     django_user_model.objects.create_user(username="bedard", password=PASSWORD)
     base_url = live_server.url
-    log_in(page, base_url, "bedard")
+    log_in(page, base_url, "bedard", PASSWORD)
     start_game(page, base_url)
 
     board = page.locator("#board")

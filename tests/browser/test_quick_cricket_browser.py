@@ -3,24 +3,16 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from .helpers import assert_not_reloaded, log_in, mark_page, open_new_game
+
 pytestmark = pytest.mark.browser
 
 PASSWORD = "four-ball-over-7"
 SCREENSHOT = "/tmp/qc-browser.png"
 
 
-def log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/accounts/login/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.locator(".site-header")).to_contain_text(f"Signed in as {username}")
-
-
 def start_game(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/games/new/")
-    page.locator(".game-picker").get_by_role("link", name="Quick Cricket").click()
-    expect(page.locator("#new-game h2")).to_have_text("Quick Cricket")
+    open_new_game(page, base_url, "Quick Cricket")
     page.locator("#id_option_overs").fill("2")
     page.locator("#id_option_innings").select_option("1")
     page.locator("#id_option_first_style").select_option("pace")
@@ -28,15 +20,6 @@ def start_game(page: Page, base_url: str) -> None:
     page.locator("#id_home").fill("Herons")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(f"{base_url}/games/*/score/")
-
-
-def mark_page(page: Page) -> None:
-    """Leave a marker in ``window`` that a full page load would wipe."""
-    page.evaluate("window.__marker = 1")
-
-
-def assert_not_reloaded(page: Page) -> None:
-    assert page.evaluate("window.__marker") == 1, "the page reloaded instead of swapping #board"
 
 
 def tap_quadrant(page: Page, name: str, quadrant: str) -> None:
@@ -91,7 +74,7 @@ def expect_path_cards_unused(page: Page, unused: set[str]) -> None:
 def test_tap_through_the_first_over(live_server, django_user_model, page: Page) -> None:
     django_user_model.objects.create_user(username="scorer", password=PASSWORD)
     base_url = live_server.url
-    log_in(page, base_url, "scorer")
+    log_in(page, base_url, "scorer", PASSWORD)
     start_game(page, base_url)
 
     board = page.locator("#board")

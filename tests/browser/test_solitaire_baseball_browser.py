@@ -3,39 +3,22 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from .helpers import assert_not_reloaded, log_in, mark_page, open_new_game
+
 pytestmark = pytest.mark.browser
 
 PASSWORD = "ninety-five-cards-9"
 SCREENSHOT = "/tmp/solitaire-browser.png"
 
 
-def log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/accounts/login/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.locator(".site-header")).to_contain_text(f"Signed in as {username}")
-
-
 def start_game(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/games/new/")
-    page.locator(".game-picker").get_by_role("link", name="Double-deck solitaire baseball").click()
-    expect(page.locator("#new-game h2")).to_have_text("Double-deck solitaire baseball")
+    open_new_game(page, base_url, "Double-deck solitaire baseball")
     expect(page.locator("#id_home")).to_have_count(0)  # one player, no second team
     expect(page.locator("label[for=id_visitors]")).to_contain_text("Player")
     page.locator("#id_option_innings").fill("3")
     page.locator("#id_visitors").fill("Casey")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(f"{base_url}/games/*/score/")
-
-
-def mark_page(page: Page) -> None:
-    """Leave a marker in ``window`` that a full page load would wipe."""
-    page.evaluate("window.__marker = 1")
-
-
-def assert_not_reloaded(page: Page) -> None:
-    assert page.evaluate("window.__marker") == 1, "the page reloaded instead of swapping #board"
 
 
 def lay(page: Page, *cards: str, preview: str, tray: tuple[str, ...] = ()) -> None:
@@ -100,7 +83,7 @@ def expect_batter_due(page: Page, batter: int) -> None:
 def test_tap_through_the_first_inning(live_server, django_user_model, page: Page) -> None:
     django_user_model.objects.create_user(username="casey", password=PASSWORD)
     base_url = live_server.url
-    log_in(page, base_url, "casey")
+    log_in(page, base_url, "casey", PASSWORD)
     start_game(page, base_url)
 
     board = page.locator("#board")
