@@ -14,9 +14,10 @@ urlpatterns = [
     path("games/<int:pk>/undo/", scoring.play_undo, name="undo"),
     path("games/<int:pk>/record.json", scoring.game_record_json, name="record"),
     path("games/<int:pk>/scorers/", scoring.scorer_add, name="scorer-add"),
+    # The archive's league and season pages take any slug, so they come last.
     *urls_leagues.urlpatterns,
-    *urls_archive.urlpatterns,
     *urls_standings.urlpatterns,
     *urls_stats.urlpatterns,
     *urls_exports.urlpatterns,
+    *urls_archive.urlpatterns,
 ]

@@ -157,10 +157,7 @@ def _leave(state: State, card: PitchCard) -> tuple[State, str, list[str]]:
         return (
             new,
             f"Batter {batter} leaves {card.name}, a {colour}-bordered card: strike out",
-            [
-                "leave",
-                "out",
-            ],
+            ["leave", "out", "strikeout"],
         )
     return state, f"Batter {batter} leaves {card.name}: no harm done", ["leave"]
 
@@ -182,7 +179,8 @@ def _revealed(state: State, card: PitchCard, bat: BatCard) -> tuple[State, str, 
     if card.result == "fly" and state.innings.outs == 2:
         return state, f"Fly ball with two out: no out, batter {batter} bats again", ["reprieve"]
     new = replace(_next_batter(state), innings=state.innings.add_out())
-    return new, f"Batter {batter} {OUT_WORDS[card.result]}", ["out"]
+    tags = ["out", "strikeout"] if card.result == "strikeout" else ["out"]
+    return new, f"Batter {batter} {OUT_WORDS[card.result]}", tags
 
 
 # --- after the play ------------------------------------------------------------------------
