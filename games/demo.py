@@ -1,14 +1,17 @@
-"""Demo data: finished and live games of each game, played by a seeded random scorer."""
+"""Demo data: finished and live games of each game, and a demo league per game with a played
+season, all played by a seeded random scorer (so the records stay legal as the rules evolve)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from . import services
-from .models import Game
+from . import imports, league_services, services
+from .engines import get
+from .models import Game, League
 from .selectors import replay_game
 
 DEMO_USER, DEMO_PASSWORD = "demo", "demo-scorer"
@@ -35,6 +38,64 @@ def _demo_choice(legal: list[dict], rng: random.Random) -> dict:
     return rng.choice(rare or legal)
 
 
+def random_record(kind: str, options: dict, sides: list[str], rng: random.Random) -> dict:
+    """A complete game record of ``kind``, played by the random scorer on the engine alone."""
+    engine = get(kind)
+    state = engine.initial_state(engine.options(options))
+    plays: list[dict] = []
+    while not engine.is_over(state) and len(plays) < MAX_DEMO_PLAYS:
+        raw = _demo_choice(engine.legal_plays(state), rng)
+        state, _ = engine.play(state, raw)
+        plays.append(raw)
+    return {"game": kind, "options": options, "sides": sides, "plays": plays}
+
+
+MAX_DEMO_PLAYS = 5000
+DEMO_LEAGUES = [
+    (
+        "Demo Quick Baseball League",
+        "quick-baseball",
+        {"innings": 3},
+        ["Giants", "Yankees", "Mets", "Cubs"],
+    ),
+    (
+        "Demo Quick Cricket League",
+        "quick-cricket",
+        {"overs": 4},
+        ["Hornets", "Wasps", "Kestrels", "Owls"],
+    ),
+    (
+        "Demo Backyard League",
+        "backyard-baseball",
+        {"innings": 3},
+        ["Sandlot", "Alley Cats", "Porch Lights", "Hedgehogs"],
+    ),
+    ("Demo Bedard League", "bedard-baseball", {"innings": 3}, ["Reds", "Blues", "Golds", "Blacks"]),
+    ("Demo Solitaire Ladder", "solitaire-baseball", {"innings": 9}, ["Casey", "Dana", "Robin"]),
+]
+
+
+def load_demo_leagues(user, rng: random.Random) -> list[League]:
+    """A league per game: teams, a round robin, every fixture played but one live and one to
+    come, so standings, stats and histories have something to show."""
+    leagues = []
+    for name, kind, options, teams in DEMO_LEAGUES:
+        league = league_services.league_create(name=name, kind=kind, options=options, user=user)
+        season = league_services.season_create(league=league, user=user, name="2026")
+        for team in teams:
+            league_services.team_create(league=league, user=user, name=team)
+        fixtures = league_services.round_robin(season=season, user=user)
+        *played, live, _to_come = fixtures
+        for fixture in played:
+            sides = [team.name for team in fixture.teams]
+            record = random_record(kind, league.options, sides, rng)
+            imports.import_text(text=json.dumps(record), season=season, user=user)
+        game = league_services.fixture_start(fixture=live, user=user)
+        random_plays(game, rng, 12, user)
+        leagues.append(league)
+    return leagues
+
+
 @transaction.atomic
 def load_demo() -> list[Game]:
     """Create the demo user and games unless they exist. Returns the demo games."""
@@ -42,7 +103,8 @@ def load_demo() -> list[Game]:
     user = users.filter(username=DEMO_USER).first()
     if user is not None:
         return list(Game.objects.filter(created_by=user))
-    user = users.create_user(DEMO_USER, password=DEMO_PASSWORD)
+    # Staff, so that the demo user can also create and run leagues.
+    user = users.create_user(DEMO_USER, password=DEMO_PASSWORD, is_staff=True)
     rng = random.Random(2026)
     finished = services.game_create(
         kind="quick-baseball", options={"innings": 3}, sides=["Giants", "Yankees"], user=user
@@ -70,4 +132,5 @@ def load_demo() -> list[Game]:
         game = services.game_create(kind=kind, options=options, sides=sides, user=user)
         random_plays(game, rng, plays, user)
         games.append(game)
+    load_demo_leagues(user, rng)
     return games
