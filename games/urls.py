@@ -1,6 +1,13 @@
 from django.urls import path
 
-from . import urls_archive, urls_exports, urls_leagues, urls_standings, urls_stats
+from . import (
+    urls_archive,
+    urls_corrections,
+    urls_exports,
+    urls_leagues,
+    urls_standings,
+    urls_stats,
+)
 from .views import scoring
 
 app_name = "games"
@@ -15,6 +22,7 @@ urlpatterns = [
     path("games/<int:pk>/record.json", scoring.game_record_json, name="record"),
     path("games/<int:pk>/scorers/", scoring.scorer_add, name="scorer-add"),
     # The archive's league and season pages take any slug, so they come last.
+    *urls_corrections.urlpatterns,
     *urls_leagues.urlpatterns,
     *urls_standings.urlpatterns,
     *urls_stats.urlpatterns,

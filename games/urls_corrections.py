@@ -1,0 +1,3 @@
+"""URL patterns of the corrections pages, included by games/urls.py."""
+
+urlpatterns: list = []

@@ -1,0 +1,1 @@
+"""Views for correcting earlier plays (see games/urls.py)."""
