@@ -16,6 +16,9 @@ the issue is silent:
   canonical JSON (keys sorted, no spaces, options with their defaults filled in), so neither
   re-formatting a file nor renaming it imports it twice. Games scored on the site have no
   hash, so a record exported from the site and imported again is a new game.
+
+``import_archived`` is the other way in, for restoring a backup (``games.backups``): any
+game, finished or not, in a season or none, onto a given fixture, with its void kept.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ import hashlib
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -215,3 +219,64 @@ def _describe(game: Game) -> str:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+@transaction.atomic
+def import_archived(
+    *,
+    data: Any,
+    user,
+    season: Season | None = None,
+    fixture: Fixture | None = None,
+    digest: str | None = None,
+    finished_at: datetime | None = None,
+    voided_at: datetime | None = None,
+    void_reason: str = "",
+) -> Game:
+    """Restore one decoded record from an archive (``games.backups``), finished or not.
+
+    Unlike ``import_text`` the league's current options are not enforced (a league's options
+    may have changed since the game was played) and a game in progress stays in progress.
+    ``fixture`` (of ``season``) takes the game; ``digest`` is the original ``record_hash``
+    (``None`` for a game scored on the site). The game's stats rows are written as for any
+    game: for a final game that is not voided, with ``finished_at`` kept. Raises
+    ``BadRecord``; on any error nothing is written.
+    """
+    try:
+        record = from_json(data)
+    except RecordError as exc:
+        raise BadRecord(str(exc)) from None
+    if season is not None and record.game != season.league.kind:
+        raise BadRecord(
+            f"the record is a {record.engine.name} game, but {season.league.name} plays "
+            f"{get(season.league.kind).name}"
+        )
+    try:
+        replayed = replay(record)
+    except ReplayError as exc:
+        raise BadRecord(str(exc)) from None
+    if digest is not None and Game.objects.filter(record_hash=digest).exists():
+        raise BadRecord("this record was already imported")
+    game = Game.objects.create(
+        kind=record.game,
+        options=record.options,
+        sides=list(record.sides),
+        created_by=user,
+        season=season,
+        record_hash=digest,
+        voided_at=voided_at,
+        void_reason=void_reason if voided_at else "",
+    )
+    Play.objects.bulk_create(
+        Play(game=game, seq=seq, payload=dict(payload), created_by=user)
+        for seq, payload in enumerate(record.plays, start=1)
+    )
+    if fixture is not None:
+        fixture.game = game
+        fixture.save(update_fields=["game"])
+    services.refresh_summary(game)
+    if game.is_final and finished_at is not None:
+        game.finished_at = finished_at
+        game.save(update_fields=["finished_at"])
+    stats.sync(game, replayed)
+    return game

@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorekeeper.csp.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -132,6 +133,15 @@ if DEBUG:
     # Development serves static files from the finders; STATIC_ROOT exists only after
     # collectstatic, so WhiteNoise's warning about it is noise here.
     warnings.filterwarnings("ignore", message=f"No directory at: {re.escape(str(STATIC_ROOT))}")
+
+# The CSRF token reaches htmx through the page (hx-headers), so no script needs the cookie.
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 
 if env_bool("DJANGO_SECURE"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,6 +1,7 @@
 """The app's models: games and their logs (``games.py``); leagues, seasons, teams, fixtures
-and per-game stats (``leagues.py``)."""
+and per-game stats (``leagues.py``); corrections and reopenings (``corrections.py``)."""
 
+from .corrections import GameReopening, PlayCorrection
 from .games import CardCatalogue, Game, Play, game_choices
 from .leagues import Fixture, GameStats, League, Season, Team
 
@@ -8,9 +9,11 @@ __all__ = [
     "CardCatalogue",
     "Fixture",
     "Game",
+    "GameReopening",
     "GameStats",
     "League",
     "Play",
+    "PlayCorrection",
     "Season",
     "Team",
     "game_choices",

@@ -1,11 +1,27 @@
-// Say so when a request fails: a lost connection or a refused write is never silent.
+// The scoring screen's network side. A lost connection or a refused write is never silent, and
+// plays tapped while the tablet is offline wait in localStorage, in order, each with the log
+// position it was entered at; they are sent one by one when the connection returns. The server
+// refuses a play whose position has moved on (409): then the waiting plays are kept and listed
+// for the scorer to discard, never merged.
 (function () {
+  "use strict";
+
+  var RETRY_MS = 4000;
+
   function show(text) {
     var box = document.getElementById("net-status");
     if (box) { box.textContent = text; }
   }
-  document.addEventListener("htmx:sendError", function () {
-    show("Could not reach the server: the play was not recorded. Check the connection and tap again.");
+
+  var panel = document.getElementById("offline-panel");
+  var queue = panel ? offlineQueue(panel) : null;
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (queue) { queue.onConfigRequest(event); }
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    if (queue && queue.onSendError(event)) { return; }
+    show("Could not reach the server: nothing was recorded. Check the connection and tap again.");
   });
   document.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr.status;
@@ -13,6 +29,337 @@
                         : "The server refused the request (" + status + "): nothing was recorded.");
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.successful) { show(""); }
+    if (event.detail.successful) {
+      show("");
+      if (queue) { queue.onAnswered(); }
+    }
   });
+
+  function offlineQueue(panel) {
+    var key = "scorekeeper.offline.game." + panel.dataset.game;
+    var playUrl = panel.dataset.playUrl;
+    var undoUrl = panel.dataset.undoUrl;
+    var summary = panel.querySelector(".offline-summary");
+    var list = panel.querySelector(".offline-plays");
+    var discardAll = panel.querySelector(".offline-discard-all");
+    // plays: [{fields: [[name, value]...], expected: n, after: id or null}]
+    // conflict: the server's refusal, when the first waiting play could not be sent.
+    // paused: the first waiting play came back as a question; the rest wait for the answer.
+    var state = load();
+    var unreachable = false;
+    var sending = false;
+
+    function load() {
+      try {
+        var saved = JSON.parse(window.localStorage.getItem(key) || "null");
+        if (saved && Array.isArray(saved.plays)) { return saved; }
+      } catch (error) { /* a broken entry is treated as an empty queue */ }
+      return { plays: [], conflict: "", paused: false };
+    }
+
+    function save() {
+      if (state.plays.length) {
+        window.localStorage.setItem(key, JSON.stringify(state));
+      } else {
+        window.localStorage.removeItem(key);
+      }
+    }
+
+    function offline() { return unreachable || !navigator.onLine; }
+
+    function boardField(name) {
+      var input = document.querySelector('#board input[name="' + name + '"]');
+      return input ? input.value : "";
+    }
+
+    function isPlayForm(elt) {
+      return elt && elt.getAttribute && elt.getAttribute("hx-post") === playUrl;
+    }
+
+    function isUndoForm(elt) {
+      return elt && elt.getAttribute && elt.getAttribute("hx-post") === undoUrl;
+    }
+
+    function describe(play) {
+      var words = play.fields.map(function (pair) {
+        return pair[0] === "play" ? pair[1] : pair[0] + " " + pair[1];
+      });
+      return (words.join(" · ") || "play") + " (position " + play.expected + ")";
+    }
+
+    function plural(n) { return n === 1 ? "1 play" : n + " plays"; }
+
+    function render() {
+      var n = state.plays.length;
+      panel.hidden = n === 0 && !offline();
+      panel.classList.toggle("conflict", Boolean(state.conflict));
+      if (state.conflict) {
+        summary.textContent = "Not sent: " + state.conflict + " " + plural(n) +
+          " entered at this tablet could not be sent and " + (n === 1 ? "is" : "are") +
+          " kept below: discard " + (n === 1 ? "it" : "them") + ", then enter again what is still needed.";
+      } else if (state.paused) {
+        summary.textContent = "A waiting play needs an answer below; " + plural(n) +
+          " will be sent after it.";
+      } else if (offline() && n) {
+        summary.textContent = "Offline: " + plural(n) +
+          " waiting, the board will update when they are sent.";
+      } else if (offline()) {
+        summary.textContent = "Offline: plays entered now are kept on this tablet and sent " +
+          "when the connection returns.";
+      } else if (n) {
+        summary.textContent = "Back online: sending " + plural(n) + " waiting…";
+      } else {
+        summary.textContent = "";
+      }
+      list.textContent = "";
+      state.plays.forEach(function (play, index) {
+        var item = document.createElement("li");
+        var words = document.createElement("span");
+        words.textContent = describe(play);
+        item.appendChild(words);
+        if (state.conflict || state.paused) {
+          var discard = document.createElement("button");
+          discard.type = "button";
+          discard.className = "button button-quiet offline-discard";
+          discard.textContent = "Discard";
+          discard.addEventListener("click", function () { remove(index); });
+          item.appendChild(discard);
+        }
+        list.appendChild(item);
+      });
+      discardAll.hidden = !(state.conflict || state.paused) || n === 0;
+    }
+
+    function remove(index) {
+      state.plays.splice(index, 1);
+      if (!state.plays.length) { state.conflict = ""; state.paused = false; }
+      save();
+      render();
+    }
+
+    function enqueue(pairs) {
+      var fields = [];
+      var expected = "";
+      var after = "";
+      pairs.forEach(function (pair) {
+        if (pair[0] === "expected") { expected = pair[1]; }
+        else if (pair[0] === "after") { after = pair[1]; }
+        else if (pair[0] !== "csrfmiddlewaretoken") { fields.push(pair); }
+      });
+      var last = state.plays[state.plays.length - 1];
+      state.plays.push(last
+        ? { fields: fields, expected: last.expected + 1, after: null }
+        : { fields: fields, expected: parseInt(expected, 10), after: after === "" ? null : after });
+      save();
+      render();
+    }
+
+    function pairsOf(formData) {
+      var pairs = [];
+      formData.forEach(function (value, name) {
+        if (typeof value === "string") { pairs.push([name, value]); }
+      });
+      return pairs;
+    }
+
+    var lastPlay = null;
+
+    function onConfigRequest(event) {
+      var elt = event.detail.elt;
+      if (isUndoForm(elt) && state.plays.length && !state.conflict && !state.paused) {
+        // Undo takes back the last play that has not been sent yet.
+        event.preventDefault();
+        remove(state.plays.length - 1);
+        return;
+      }
+      if (!isPlayForm(elt) || (event.detail.errors && event.detail.errors.length)) { return; }
+      var pairs = pairsOf(event.detail.formData);
+      var form = elt.closest("form") || elt;
+      if (state.conflict) {
+        event.preventDefault();
+        panel.hidden = false;
+        panel.scrollIntoView({ block: "nearest" });
+        return;
+      }
+      if (offline() || (state.plays.length && !state.paused)) {
+        event.preventDefault();
+        enqueue(pairs);
+        if (form.reset) { form.reset(); }
+        return;
+      }
+      lastPlay = { elt: elt, pairs: pairs, form: form };
+    }
+
+    function onSendError(event) {
+      unreachable = true;
+      if (!lastPlay || lastPlay.elt !== event.detail.elt) { render(); return false; }
+      // The play may not have reached the server: keep it and send it again at its position
+      // (if it did arrive, the server refuses the second copy with a conflict).
+      enqueue(lastPlay.pairs);
+      state.plays[state.plays.length - 1].inflight = true;
+      save();
+      if (lastPlay.form.reset) { lastPlay.form.reset(); }
+      lastPlay = null;
+      show("");
+      return true;
+    }
+
+    function onAnswered() {
+      unreachable = false;
+      var next = state.plays[0];
+      if (state.paused && next && boardField("expected") === String(next.expected)) {
+        state.paused = false;
+        save();
+      }
+      render();
+      flush();
+    }
+
+    function swapBoard(html) {
+      var holder = document.createElement("template");
+      holder.innerHTML = html.trim();
+      var fresh = holder.content.querySelector("#board");
+      var board = document.getElementById("board");
+      if (!fresh || !board) { return null; }
+      board.replaceWith(fresh);
+      if (window.htmx) { window.htmx.process(fresh); }
+      return fresh;
+    }
+
+    function refusal(board, status) {
+      var error = board && board.querySelector(".feedback .error");
+      return error ? error.textContent.trim() : "the server refused it (" + status + ").";
+    }
+
+    function flush() {
+      if (sending || state.conflict || state.paused || !state.plays.length || !navigator.onLine) {
+        return;
+      }
+      var play = state.plays[0];
+      if (play.inflight) { checkInflight(); return; }
+      sending = true;
+      var after = play.after;
+      if (after === null && boardField("expected") === String(play.expected)) {
+        after = boardField("after");
+      }
+      var body = new URLSearchParams();
+      play.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+      body.append("expected", String(play.expected));
+      if (after !== null && after !== "") { body.append("after", after); }
+      var token = boardField("csrfmiddlewaretoken");
+      // Marked as on its way: if the page goes before the answer comes, the next load checks
+      // whether it arrived before sending it again.
+      play.inflight = true;
+      save();
+      fetch(playUrl, {
+        method: "POST",
+        body: body,
+        credentials: "same-origin",
+        headers: { "HX-Request": "true", "HX-Target": "board", "X-CSRFToken": token },
+      }).then(function (response) {
+        return response.text().then(function (html) { settle(play, response.status, html); });
+      }, function () {
+        sending = false;
+        unreachable = true;
+        render();
+      });
+    }
+
+    function normalised(value) {
+      if (Array.isArray(value)) { return value.map(normalised); }
+      if (value !== null && typeof value === "object") {
+        var out = {};
+        Object.keys(value).sort().forEach(function (name) { out[name] = normalised(value[name]); });
+        return out;
+      }
+      return String(value);
+    }
+
+    function sameAs(play, payload) {
+      var posted = {};
+      play.fields.forEach(function (pair) {
+        var name = pair[0];
+        if (name === "answered") { return; }
+        if (name in posted) { posted[name] = [].concat(posted[name], pair[1]); }
+        else { posted[name] = pair[1]; }
+      });
+      if (typeof posted.play === "string") {
+        try { posted = JSON.parse(posted.play); } catch (error) { return false; }
+      }
+      return JSON.stringify(normalised(posted)) === JSON.stringify(normalised(payload));
+    }
+
+    // A play whose answer never came (the connection or the page went away) may have been
+    // recorded: look at the log, and drop it from the queue only if that very play is there.
+    function checkInflight() {
+      var play = state.plays[0];
+      if (!play || !play.inflight || !navigator.onLine) { flush(); return; }
+      sending = true;
+      fetch(panel.dataset.recordUrl, { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.json();
+      }).then(function (record) {
+        sending = false;
+        var there = record.plays.length >= play.expected ? record.plays[play.expected - 1] : null;
+        if (there && sameAs(play, there)) {
+          state.plays.shift();
+          save();
+          window.location.reload();
+          return;
+        }
+        play.inflight = false;
+        save();
+        flush();
+      }, function () {
+        sending = false;
+        unreachable = true;
+        render();
+      });
+    }
+
+    function settle(play, status, html) {
+      sending = false;
+      play.inflight = false;
+      unreachable = false;
+      if (status >= 500) {
+        show("The server failed (" + status + "): the waiting plays are kept and sent again.");
+        render();
+        return;
+      }
+      var board = status === 403 ? null : swapBoard(html);
+      if (status === 200 && board) {
+        state.plays.shift();
+        if (boardField("expected") !== String(play.expected + 1)) {
+          // Not recorded yet: the server asks a question about it (its fields are on the board).
+          state.paused = state.plays.length > 0;
+        }
+        save();
+        render();
+        flush();
+        return;
+      }
+      state.conflict = status === 403 ? "you are not a scorer of this game." : refusal(board, status);
+      save();
+      render();
+    }
+
+    discardAll.addEventListener("click", function () {
+      state = { plays: [], conflict: "", paused: false };
+      save();
+      render();
+    });
+    window.addEventListener("online", function () { unreachable = false; render(); flush(); });
+    window.addEventListener("offline", render);
+    window.addEventListener("storage", function (event) {
+      if (event.key === key) { state = load(); render(); }
+    });
+    window.setInterval(function () {
+      if (state.plays.length && !navigator.onLine) { return; }
+      if (state.plays.length) { unreachable = false; flush(); }
+    }, RETRY_MS);
+    render();
+    checkInflight();
+
+    return { onConfigRequest: onConfigRequest, onSendError: onSendError, onAnswered: onAnswered };
+  }
 })();

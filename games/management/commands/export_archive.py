@@ -1,0 +1,27 @@
+"""``manage.py export_archive DIR``: write every game, league, season, team and fixture as a
+folder of JSON (see ``games.backups``); ``import_leagues DIR`` restores it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games import backups
+
+
+class Command(BaseCommand):
+    help = "Write every game as its JSON record, plus leagues, seasons, teams and fixtures."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("directory", help="the folder to write the archive into")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        directory = Path(options["directory"])
+        try:
+            counts = backups.export_archive(directory=directory)
+        except backups.ArchiveError as exc:
+            raise CommandError(str(exc)) from None
+        listed = ", ".join(f"{count} {what}" for what, count in counts.items())
+        self.stdout.write(f"Wrote {listed} to {directory}.")

@@ -1,0 +1,40 @@
+"""``manage.py import_leagues DIR``: restore an archive written by ``export_archive`` into a
+fresh database: leagues, seasons, teams, fixtures, and every game (finished, in progress,
+voided, friendlies) with its stats. See ``games.backups`` for what is and is not kept.
+
+A game that cannot be restored gets one line on stderr and the exit status is 1; an archive
+that cannot be read, or a database that already holds leagues or games, stops the command
+with one line and nothing written.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games import backups
+
+
+class Command(BaseCommand):
+    help = "Restore leagues, seasons, teams, fixtures and games from an export_archive folder."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("directory", help="a folder written by export_archive")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        directory = Path(options["directory"])
+        if not directory.is_dir():
+            raise CommandError(f"no such folder: {directory}")
+        try:
+            report = backups.restore_archive(directory=directory)
+        except backups.ArchiveError as exc:
+            raise CommandError(" ".join(str(exc).split())) from None
+        for problem in report.problems:
+            self.stderr.write(f"bad {problem}")
+        listed = ", ".join(f"{count} {what}" for what, count in report.counts.items())
+        self.stdout.write(f"Restored {listed} from {directory}.")
+        if report.problems:
+            sys.exit(1)

@@ -1,0 +1,193 @@
+"""Scoring with the connection cut (Playwright's offline mode): plays wait on the tablet, in
+order, survive a reload and are sent at their log positions when the connection returns; a play
+another tablet got in first is shown as a conflict and never merged."""
+
+import json
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+from games import services
+from games.models import Play
+
+from .helpers import log_in
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "no-wifi-at-the-ground-7"
+SCREENSHOT = "/tmp/offline-browser.png"
+
+
+@pytest.fixture
+def scoring(live_server, django_user_model, page: Page):
+    """A logged-in scorer on the scoring screen of a fresh Quick Baseball game."""
+    user = django_user_model.objects.create_user(username="umpire", password=PASSWORD)
+    game = services.game_create(
+        kind="quick-baseball", options={"innings": 3}, sides=["Owls", "Herons"], user=user
+    )
+    log_in(page, live_server.url, "umpire", PASSWORD)
+    url = f"{live_server.url}/games/{game.pk}/score/"
+    page.goto(url)
+    return game, user, url
+
+
+def tap(page: Page, pitch: str, *, bat: str = "", call: str = "") -> None:
+    page.locator(f'label.pitch-card[data-card="{pitch}"]').click()
+    if bat:
+        page.locator(f'button.bat-card[data-card="{bat}"]').click()
+    else:
+        page.locator("button.call", has_text=call).click()
+
+
+def waiting(page: Page, game) -> list[dict]:
+    stored = page.evaluate(f"localStorage.getItem('scorekeeper.offline.game.{game.pk}')")
+    return json.loads(stored)["plays"] if stored else []
+
+
+def logged(game) -> list[tuple[int, dict]]:
+    return [(play.seq, play.payload) for play in Play.objects.filter(game=game).order_by("seq")]
+
+
+def test_plays_wait_offline_survive_a_reload_and_are_sent_in_order(scoring, page: Page) -> None:
+    game, _, url = scoring
+    panel = page.locator("#offline-panel")
+    expect(panel).to_be_hidden()
+
+    page.context.set_offline(True)
+    expect(panel).to_contain_text("Offline")
+    tap(page, "SO1", bat="B4")
+    expect(panel).to_contain_text("Offline: 1 play waiting, the board will update")
+    tap(page, "SO2", call="Leave")
+    expect(panel).to_contain_text("Offline: 2 plays waiting, the board will update")
+    expect(panel.get_by_role("button")).to_have_count(0)
+    expect(panel.locator(".offline-plays li")).to_have_text(
+        ["pitch SO1 · bat B4 (position 1)", "pitch SO2 · call leave (position 2)"]
+    )
+    expect(page.locator(".plays .empty")).to_have_text("No plays yet.")
+    page.set_viewport_size({"width": 820, "height": 1180})
+    page.locator(".batter-hand").scroll_into_view_if_needed()
+    page.screenshot(path=SCREENSHOT)
+    assert [play["expected"] for play in waiting(page, game)] == [1, 2]
+    assert logged(game) == []
+
+    # Reloading with no connection shows the browser's error page; the plays stay on the tablet.
+    with pytest.raises(PlaywrightError):
+        page.reload()
+    page.context.set_offline(False)
+    page.goto(url)
+
+    expect(page.locator("ol.play-list > li")).to_have_count(2)
+    expect(panel).to_be_hidden()
+    assert logged(game) == [
+        (1, {"pitch": "SO1", "bat": "B4"}),
+        (2, {"pitch": "SO2", "call": "leave"}),
+    ]
+    assert waiting(page, game) == []
+
+    # Without a reload: the play waits, then goes as soon as the connection is back.
+    page.context.set_offline(True)
+    tap(page, "RUN", bat="B1")
+    expect(panel).to_contain_text("Offline: 1 play waiting")
+    page.context.set_offline(False)
+    expect(page.locator("ol.play-list > li")).to_have_count(3)
+    expect(page.locator("#board .feedback .said")).to_have_text("Batter 3 singles on Run Out.")
+    expect(panel).to_be_hidden()
+    assert [seq for seq, _ in logged(game)] == [1, 2, 3]
+
+
+def test_undo_offline_takes_back_the_last_waiting_play(scoring, page: Page) -> None:
+    game, _, _ = scoring
+    page.context.set_offline(True)
+    tap(page, "SO1", bat="B4")
+    tap(page, "SO2", call="Leave")
+    expect(page.locator("#offline-panel")).to_contain_text("2 plays waiting")
+    page.context.set_offline(False)
+    expect(page.locator("ol.play-list > li")).to_have_count(2)
+
+    page.context.set_offline(True)
+    tap(page, "RUN", bat="B1")
+    expect(page.locator("#offline-panel")).to_contain_text("1 play waiting")
+    page.get_by_role("button", name="Undo play 2").click()
+    expect(page.locator("#offline-panel")).to_contain_text("Offline: plays entered now are kept")
+    assert waiting(page, game) == []
+    page.context.set_offline(False)
+    expect(page.locator("#offline-panel")).to_be_hidden()
+    assert [seq for seq, _ in logged(game)] == [1, 2]
+
+
+def test_a_play_another_tablet_got_in_first_is_a_conflict(scoring, page: Page) -> None:
+    game, user, _ = scoring
+    panel = page.locator("#offline-panel")
+    page.context.set_offline(True)
+    tap(page, "SO1", bat="B4")
+    tap(page, "SO2", call="Leave")
+    expect(panel).to_contain_text("2 plays waiting")
+
+    # Meanwhile the other tablet records the first play of the game.
+    services.play_record(
+        game=game, raw={"pitch": "FLY", "bat": "B2"}, expected_seq=1, after_play=0, user=user
+    )
+    page.context.set_offline(False)
+
+    expect(panel).to_have_class("offline-panel conflict")
+    expect(panel).to_contain_text("Not sent: The game has moved on")
+    expect(panel).to_contain_text("2 plays entered at this tablet could not be sent")
+    expect(panel.locator(".offline-plays li")).to_have_count(2)
+    # The board is the server's: the other tablet's play only, nothing merged.
+    expect(page.locator("ol.play-list > li")).to_have_count(1)
+    assert logged(game) == [(1, {"pitch": "FLY", "bat": "B2"})]
+
+    # New taps are held back until the scorer has dealt with the waiting plays.
+    tap(page, "SO1", bat="B4")
+    assert len(waiting(page, game)) == 2
+    assert len(logged(game)) == 1
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#offline-panel").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/offline-conflict.png")
+
+    panel.locator(".offline-plays li").first.get_by_role("button", name="Discard").click()
+    expect(panel.locator(".offline-plays li")).to_have_count(1)
+    page.reload()
+    expect(panel).to_contain_text("Not sent")
+    panel.get_by_role("button", name="Discard all waiting plays").click()
+    expect(panel).to_be_hidden()
+    assert waiting(page, game) == []
+
+    tap(page, "SO1", bat="B4")
+    expect(page.locator("ol.play-list > li")).to_have_count(2)
+    assert [seq for seq, _ in logged(game)] == [1, 2]
+
+
+def test_a_play_whose_answer_was_lost_is_not_sent_twice(scoring, page: Page) -> None:
+    """The tablet sent play 1 and lost the answer (the page went away): play 1 is in the log,
+    so on the next load it leaves the queue and only play 2 is sent."""
+    game, user, _ = scoring
+    services.play_record(
+        game=game, raw={"pitch": "SO1", "bat": "B4"}, expected_seq=1, after_play=0, user=user
+    )
+    queue = {
+        "plays": [
+            {
+                "fields": [["pitch", "SO1"], ["bat", "B4"]],
+                "expected": 1,
+                "after": "0",
+                "inflight": True,
+            },
+            {"fields": [["pitch", "SO2"], ["call", "leave"]], "expected": 2, "after": None},
+        ],
+        "conflict": "",
+        "paused": False,
+    }
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [f"scorekeeper.offline.game.{game.pk}", json.dumps(queue)],
+    )
+    page.reload()
+    expect(page.locator("ol.play-list > li")).to_have_count(2)
+    expect(page.locator("#offline-panel")).to_be_hidden()
+    assert logged(game) == [
+        (1, {"pitch": "SO1", "bat": "B4"}),
+        (2, {"pitch": "SO2", "call": "leave"}),
+    ]
+    assert waiting(page, game) == []
