@@ -8,19 +8,24 @@ An archive folder holds:
 - ``leagues.json``: what a record has no place for: ``leagues`` (name, slug, game, options,
   points, organiser usernames), ``seasons``, ``teams``, ``fixtures`` (season, away, home,
   date, the game's file) and, per game, its season, creator, scorers, status, timestamps,
-  void and import hash.
+  void and import hash, and its correction history: ``corrections`` (who, when, before,
+  after, reason, and the play they changed) and ``reopenings`` (``games.backup_history``).
 
 Choices where the issue is silent:
 
 - Users are not archived (passwords do not belong in a backup folder); a restore links
   organisers, creators and scorers to the users of the same name that exist, and gives a
-  game whose creator is missing to the import user (``games.imports.import_user``).
+  game whose creator is missing to the import user (``games.imports.import_user``). The
+  correction history must say who did what, so a name in it that the site does not have
+  gets an inactive user without a usable password (listed by ``import_leagues``).
 - A restore is for a fresh database: when it already holds leagues or games nothing is
   written, so an archive is never merged into other data half-way.
 - Friendlies outside leagues are restored as friendlies outside leagues; games in progress
   stay in progress (their plays replayed through the engine), so they can be scored on.
 - Creation and finishing times, voids and their reasons are kept, so standings (streaks,
   last 10) and the archive's order come back as they were. Who entered each play is not kept.
+- Version 1 archives (written before the correction history was) are still read: their
+  games come back without corrections.
 - A game whose record no longer replays is reported and left out; the rest is restored.
 """
 
@@ -37,12 +42,13 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from . import imports
+from . import backup_history, imports
 from .models import Fixture, Game, League, Season, Team
 from .selectors import game_record
 
 FORMAT = "scorekeeper-archive"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
 GAMES_DIR = "games"
 MANIFEST = "manifest.json"
 LEAGUES = "leagues.json"
@@ -56,6 +62,7 @@ class ArchiveError(ValueError):
 class RestoreReport:
     counts: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    created_users: list[str] = field(default_factory=list)
 
 
 def _when(value: datetime | date | None) -> str | None:
@@ -166,6 +173,7 @@ def _game(game: Game) -> dict[str, Any]:
         "voided_at": _when(game.voided_at),
         "void_reason": game.void_reason,
         "record_hash": game.record_hash,
+        **backup_history.export_history(game),
     }
 
 
@@ -177,9 +185,10 @@ def read_archive(*, directory: Path) -> dict[str, Any]:
     manifest = _read_json(directory / MANIFEST)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise ArchiveError(f"{directory} is not a scorekeeper archive (see its {MANIFEST})")
-    if manifest.get("version") != VERSION:
+    if manifest.get("version") not in READS:
         raise ArchiveError(
-            f"the archive is version {manifest.get('version')!r}; this site reads {VERSION}"
+            f"the archive is version {manifest.get('version')!r}; this site reads "
+            f"{' and '.join(map(str, READS))}"
         )
     data = _read_json(directory / LEAGUES)
     if not isinstance(data, dict):
@@ -267,12 +276,13 @@ def _restore(directory: Path, data: dict[str, Any]) -> RestoreReport:
         )
         if row.get("game"):
             fixtures[str(row["game"])] = fixture
-    restored = 0
+    restored = corrections = reopenings = 0
     for row in data["games"]:
         name = str(row["file"])
         season = None
         if row.get("league"):
             season = _lookup(seasons, (row["league"], row.get("season")), "season")
+        created: dict[str, Any] = {}
         try:
             record = _read_json(_inside(directory, name))
             with transaction.atomic():
@@ -288,18 +298,41 @@ def _restore(directory: Path, data: dict[str, Any]) -> RestoreReport:
                 )
                 game.scorers.add(*(users[n] for n in row.get("scorers", []) if n in users))
                 _set_created_at(Game, game.pk, row.get("created_at"))
-        except (ArchiveError, imports.BadRecord) as exc:
+                history = backup_history.restore_history(
+                    game=game, row=row, user_named=_history_user(users, created)
+                )
+        except (ArchiveError, imports.BadRecord, backup_history.HistoryError) as exc:
             report.problems.append(f"{name}: {' '.join(str(exc).split())}")
             continue
         restored += 1
+        corrections += history[0]
+        reopenings += history[1]
+        users.update(created)
+        report.created_users.extend(created)
     report.counts = {
         "leagues": len(leagues),
         "seasons": len(seasons),
         "teams": len(teams),
         "fixtures": len(data["fixtures"]),
         "games": restored,
+        "corrections": corrections,
+        "reopenings": reopenings,
     }
     return report
+
+
+def _history_user(users: dict[str, Any], created: dict[str, Any]) -> backup_history.Users:
+    """Username to user for one game's history: the site's user of that name, or a new
+    inactive one (put in ``created``, so it is forgotten if the game is not restored)."""
+
+    def named(name: str | None) -> Any:
+        if name is None:
+            return None
+        if name not in users and name not in created:
+            created[name] = backup_history.inactive_user(name)
+        return users.get(name) or created[name]
+
+    return named
 
 
 def _lookup(table: dict, key: Any, what: str) -> Any:

@@ -1,71 +1,23 @@
 """export_archive writes every game and league; import_leagues restores them on a fresh
-database with the same summaries, standings and stats."""
+database with the same summaries, standings, stats and correction histories."""
 
 import json
-from datetime import date
+import re
 from io import StringIO
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from games import league_services, services
 from games.backups import ArchiveError, export_archive, restore_archive
 from games.engines.record import from_json, replay
-from games.models import Fixture, Game, GameStats, League, Play, Season, Team
-from games.selectors import replay_game
+from games.models import Fixture, Game, GameStats, League, Season
 from games.standings import season_standings
-from tests.leagues.conftest import make_league, play_fixture, play_out
+from tests.leagues.conftest import play_out
+
+from .conftest import VISITOR, a_correction, build_site, correct, wipe
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def users(django_user_model):
-    organiser = django_user_model.objects.create_user("organiser", password="pw-organiser-1")
-    scorer = django_user_model.objects.create_user("scorer", password="pw-scorer-1")
-    return organiser, scorer
-
-
-def build_site(organiser, scorer):
-    """Two leagues with final, voided, unplayed and in-progress fixtures, and friendlies."""
-    league, season, (giants, yankees, mets) = make_league(
-        "quick-baseball", {"innings": 1}, teams=("Giants", "Yankees", "<b>Mets</b>")
-    )
-    league.organisers.add(organiser)
-    league.points_win = 3
-    league.save()
-    season.starts_on = date(2026, 4, 1)
-    season.save()
-    play_fixture(season, giants, yankees, organiser, seed=1)
-    voided = play_fixture(season, yankees, mets, organiser, seed=2)
-    league_services.game_void(game=voided, user=organiser, reason="wrong pitcher")
-    play_fixture(season, mets, giants, organiser, seed=3)
-    play_fixture(season, giants, mets, organiser, seed=4)
-    Fixture.objects.create(season=season, away=yankees, home=giants, scheduled_on=date(2026, 5, 2))
-    live = league_services.fixture_start(
-        fixture=Fixture.objects.create(season=season, away=mets, home=yankees), user=organiser
-    )
-    live.scorers.add(scorer)
-    for _ in range(3):
-        legal = live.engine.legal_plays(replay_game(live).final_state)
-        services.play_record(
-            game=live, raw=legal[0], expected_seq=live.plays.count() + 1, user=organiser
-        )
-    Season.objects.create(league=league, name="2027", slug="2027")
-
-    _, cricket, (owls, kestrels) = make_league(
-        "quick-cricket", {"overs": 1}, teams=("Owls", "Kestrels")
-    )
-    play_fixture(cricket, owls, kestrels, organiser, seed=5)
-    play_fixture(cricket, kestrels, owls, organiser, seed=6)
-
-    friendly = services.game_create(
-        kind="quick-baseball", options={"innings": 1}, sides=["Cubs", "Reds"], user=scorer
-    )
-    play_out(friendly, scorer, seed=7)
-    services.game_create(
-        kind="solitaire-baseball", options={"innings": 1}, sides=["Ann"], user=scorer
-    )
 
 
 def snapshot():
@@ -89,6 +41,27 @@ def snapshot():
                 "finished_at": game.finished_at,
                 "voided_at": game.voided_at,
                 "void_reason": game.void_reason,
+                "corrections": [
+                    (
+                        change.seq,
+                        change.play.seq if change.play else None,
+                        change.before,
+                        change.after,
+                        change.reason,
+                        change.user.username if change.user else None,
+                        change.created_at,
+                    )
+                    for change in game.corrections.order_by("created_at", "id")
+                ],
+                "reopenings": [
+                    (
+                        r.opened_by.username if r.opened_by else None,
+                        r.opened_at,
+                        r.closed_by.username if r.closed_by else None,
+                        r.closed_at,
+                    )
+                    for r in game.reopenings.order_by("opened_at", "id")
+                ],
             }
         )
     fixtures = [
@@ -138,35 +111,58 @@ def snapshot():
     }
 
 
-def wipe():
-    GameStats.objects.all().delete()
-    Fixture.objects.all().delete()
-    Play.objects.all().delete()
-    Game.objects.all().delete()
-    Team.objects.all().delete()
-    Season.objects.all().delete()
-    League.objects.all().delete()
-
-
-def test_an_archive_round_trips_every_game_league_and_standing(tmp_path, users):
+def test_an_archive_round_trips_every_game_league_standing_and_correction(tmp_path, users, client):
     build_site(*users)
     before = snapshot()
     assert len(before["games"]) == 9
     assert {g["summary"]["status"] for g in before["games"]} == {"final", "in_progress"}
     assert before["stats"]
+    assert sum(len(g["corrections"]) for g in before["games"]) == 5
+    assert sum(len(g["reopenings"]) for g in before["games"]) == 3
+    pages = {game.pk: client.get(game.get_absolute_url()) for game in Game.objects.all()}
+    corrected = [pk for pk, page in pages.items() if b"corrected-mark" in page.content]
+    assert len(corrected) == 3
 
     out = StringIO()
     call_command("export_archive", str(tmp_path / "archive"), stdout=out)
     assert "9 games" in out.getvalue()
     wipe()
+    get_user_model().objects.filter(username=VISITOR).delete()
     assert not Game.objects.exists()
 
     out = StringIO()
     call_command("import_leagues", str(tmp_path / "archive"), stdout=out)
-    assert "9 games" in out.getvalue()
+    assert "9 games, 5 corrections, 3 reopenings" in out.getvalue()
+    assert (
+        f"Created inactive users (no password) for names in the correction history that "
+        f"this site does not have: {VISITOR}." in out.getvalue()
+    )
     after = snapshot()
     for key in before:
         assert after[key] == before[key], key
+    visitor = get_user_model().objects.get(username=VISITOR)
+    assert not visitor.is_active and not visitor.has_usable_password()
+    assert not visitor.is_staff
+
+    # The game pages mark the same plays "corrected", with who, when and why.
+    order = list(Game.objects.order_by("pk").values_list("pk", flat=True))
+    for old_pk, new_pk in zip(sorted(pages), order, strict=True):
+        page = client.get(Game.objects.get(pk=new_pk).get_absolute_url())
+        assert (b"corrected-mark" in page.content) == (old_pk in corrected)
+        assert _history_text(page) == _history_text(pages[old_pk])
+    friendly = Game.objects.get(sides=["Cubs", "Reds"])
+    page = client.get(friendly.get_absolute_url()).content.decode()
+    assert f"by {VISITOR}: " in page and "ball hit the fence, not the glove" in page
+    page = client.get(f"/games/{friendly.pk}/corrections/").content.decode()
+    assert f"Reopened by {VISITOR}" in page and f"closed by {VISITOR}" in page
+
+
+def _history_text(response) -> list[str]:
+    """The "corrected" notes of a game page's play-by-play, as text."""
+    notes = re.findall(
+        r'<details class="play-corrections">(.*?)</details>', response.content.decode(), re.S
+    )
+    return [" ".join(re.sub(r"<[^>]+>", " ", note).split()) for note in notes]
 
 
 def test_the_game_files_are_plain_records_and_the_rest_is_in_leagues_json(tmp_path, users):
@@ -188,14 +184,18 @@ def test_the_game_files_are_plain_records_and_the_rest_is_in_leagues_json(tmp_pa
     }
 
 
-def test_a_restored_game_in_progress_can_be_scored_on(tmp_path, users):
+def test_a_restored_game_in_progress_can_be_scored_on_and_corrected(tmp_path, users):
     organiser, scorer = users
     build_site(organiser, scorer)
     export_archive(directory=tmp_path)
     wipe()
     restore_archive(directory=tmp_path)
     live = Game.objects.get(summary__status="in_progress", season__isnull=False)
-    assert live.plays.count() == 3 and live.is_scorer(scorer)
+    assert live.plays.count() == 2 and live.is_scorer(scorer)
+    assert live.corrections.count() == 3
+    seq, alt = a_correction(live, status="in_progress")
+    correct(live, scorer, seq=seq, after=alt, reason="after the restore")
+    assert live.corrections.count() == 4
     play_out(live, scorer, seed=9)
     live.refresh_from_db()
     assert live.is_final and GameStats.objects.filter(game=live).count() == 2

@@ -1,5 +1,6 @@
-"""``manage.py export_archive DIR``: write every game, league, season, team and fixture as a
-folder of JSON (see ``games.backups``); ``import_leagues DIR`` restores it."""
+"""``manage.py export_archive DIR``: write every game, league, season, team and fixture, and
+every game's correction history, as a folder of JSON (see ``games.backups``);
+``import_leagues DIR`` restores it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from games import backups
 
 
 class Command(BaseCommand):
-    help = "Write every game as its JSON record, plus leagues, seasons, teams and fixtures."
+    help = (
+        "Write every game as its JSON record, plus leagues, seasons, teams, fixtures and "
+        "each game's corrections."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("directory", help="the folder to write the archive into")

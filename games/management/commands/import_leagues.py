@@ -1,6 +1,7 @@
 """``manage.py import_leagues DIR``: restore an archive written by ``export_archive`` into a
 fresh database: leagues, seasons, teams, fixtures, and every game (finished, in progress,
-voided, friendlies) with its stats. See ``games.backups`` for what is and is not kept.
+voided, friendlies) with its stats and correction history. See ``games.backups`` for what
+is and is not kept.
 
 A game that cannot be restored gets one line on stderr and the exit status is 1; an archive
 that cannot be read, or a database that already holds leagues or games, stops the command
@@ -36,5 +37,10 @@ class Command(BaseCommand):
             self.stderr.write(f"bad {problem}")
         listed = ", ".join(f"{count} {what}" for what, count in report.counts.items())
         self.stdout.write(f"Restored {listed} from {directory}.")
+        if report.created_users:
+            self.stdout.write(
+                "Created inactive users (no password) for names in the correction history "
+                f"that this site does not have: {', '.join(report.created_users)}."
+            )
         if report.problems:
             sys.exit(1)
