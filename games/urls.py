@@ -5,6 +5,7 @@ from . import (
     urls_corrections,
     urls_exports,
     urls_leagues,
+    urls_offline,
     urls_standings,
     urls_stats,
 )
@@ -22,6 +23,7 @@ urlpatterns = [
     path("games/<int:pk>/record.json", scoring.game_record_json, name="record"),
     path("games/<int:pk>/scorers/", scoring.scorer_add, name="scorer-add"),
     # The archive's league and season pages take any slug, so they come last.
+    *urls_offline.urlpatterns,
     *urls_corrections.urlpatterns,
     *urls_leagues.urlpatterns,
     *urls_standings.urlpatterns,

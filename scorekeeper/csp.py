@@ -1,6 +1,7 @@
 """A Content-Security-Policy header on every response: scripts only from this site, no inline
-script, no outside origin. Inline style stays allowed because templates draw card borders and
-field positions with style attributes."""
+script, no outside origin; service workers (the scoring screen's offline copy) only from this
+site. Inline style stays allowed because templates draw card borders and field positions with
+style attributes."""
 
 from collections.abc import Callable
 
@@ -14,6 +15,7 @@ POLICY = "; ".join(
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -1,8 +1,10 @@
 """Scoring with the connection cut (Playwright's offline mode): plays wait on the tablet, in
 order, survive a reload and are sent at their log positions when the connection returns; a play
-another tablet got in first is shown as a conflict and never merged."""
+another tablet got in first is shown as a conflict and never merged. The scoring page itself
+comes back offline from the copy the service worker keeps (scoring-worker.js)."""
 
 import json
+import time
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -11,7 +13,7 @@ from playwright.sync_api import Page, expect
 from games import services
 from games.models import Play
 
-from .helpers import log_in
+from .helpers import assert_not_reloaded, log_in, mark_page
 
 pytestmark = pytest.mark.browser
 
@@ -49,8 +51,8 @@ def logged(game) -> list[tuple[int, dict]]:
     return [(play.seq, play.payload) for play in Play.objects.filter(game=game).order_by("seq")]
 
 
-def test_plays_wait_offline_survive_a_reload_and_are_sent_in_order(scoring, page: Page) -> None:
-    game, _, url = scoring
+def test_plays_wait_offline_and_are_sent_in_order(scoring, page: Page) -> None:
+    game, _, _ = scoring
     panel = page.locator("#offline-panel")
     expect(panel).to_be_hidden()
 
@@ -71,12 +73,7 @@ def test_plays_wait_offline_survive_a_reload_and_are_sent_in_order(scoring, page
     assert [play["expected"] for play in waiting(page, game)] == [1, 2]
     assert logged(game) == []
 
-    # Reloading with no connection shows the browser's error page; the plays stay on the tablet.
-    with pytest.raises(PlaywrightError):
-        page.reload()
     page.context.set_offline(False)
-    page.goto(url)
-
     expect(page.locator("ol.play-list > li")).to_have_count(2)
     expect(panel).to_be_hidden()
     assert logged(game) == [
@@ -85,7 +82,7 @@ def test_plays_wait_offline_survive_a_reload_and_are_sent_in_order(scoring, page
     ]
     assert waiting(page, game) == []
 
-    # Without a reload: the play waits, then goes as soon as the connection is back.
+    # Again: the play waits, then goes as soon as the connection is back.
     page.context.set_offline(True)
     tap(page, "RUN", bat="B1")
     expect(panel).to_contain_text("Offline: 1 play waiting")
@@ -191,3 +188,142 @@ def test_a_play_whose_answer_was_lost_is_not_sent_twice(scoring, page: Page) -> 
         (2, {"pitch": "SO2", "call": "leave"}),
     ]
     assert waiting(page, game) == []
+
+
+def kept_copy(page: Page, url: str) -> str:
+    """The service worker's copy of the page at ``url`` ("" when there is none)."""
+    return page.evaluate(
+        "url => caches.match(url, {ignoreVary: true}).then(r => r ? r.text() : '')", url
+    )
+
+
+def wait_until(check, what: str) -> None:
+    # Not page.wait_for_function: it takes a pending promise for a true answer.
+    for _ in range(100):
+        if check():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{what} never happened")
+
+
+def wait_for_copy(page: Page, url: str, showing: str) -> None:
+    """Wait until the worker controls the page and its copy of ``url`` shows ``showing``."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_until(lambda: showing in kept_copy(page, url), f"a kept copy showing {showing!r}")
+
+
+def test_the_scoring_page_reloads_offline_with_its_waiting_plays(scoring, page: Page) -> None:
+    game, _, url = scoring
+    panel = page.locator("#offline-panel")
+    # The worker takes charge of the page once it is active; later visits start under it.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL").startswith(
+        f"{url.split('/games/')[0]}/scoring-worker.js?"
+    )
+    tap(page, "SO1", bat="B4")
+    expect(page.locator("ol.play-list > li")).to_have_count(1)
+    # The copy follows the board, so a reload offline shows the plays entered online.
+    wait_for_copy(page, url, "Undo play 1")
+
+    page.context.set_offline(True)
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(panel).to_contain_text("Offline: plays entered now are kept on this tablet")
+    expect(panel).to_contain_text("This screen is the copy kept on this tablet (kept at ")
+    expect(panel).to_contain_text("the board may be behind")
+    expect(page.locator("ol.play-list > li")).to_have_count(1)
+    # The game's stylesheet came from the copy too: the cards are drawn as cards.
+    assert (
+        page.locator('label.pitch-card[data-card="SO2"]').evaluate(
+            "card => getComputedStyle(card).display"
+        )
+        != "inline"
+    )
+
+    tap(page, "SO2", call="Leave")
+    tap(page, "RUN", bat="B1")
+    expect(panel).to_contain_text("Offline: 2 plays waiting, the board will update")
+    page.reload()
+    expect(panel).to_contain_text("Offline: 2 plays waiting, the board will update")
+    expect(panel).to_contain_text("This screen is the copy kept on this tablet")
+    expect(panel.locator(".offline-plays li")).to_have_text(
+        ["pitch SO2 · call leave (position 2)", "pitch RUN · bat B1 (position 3)"]
+    )
+    assert logged(game) == [(1, {"pitch": "SO1", "bat": "B4"})]
+    page.set_viewport_size({"width": 820, "height": 1180})
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/offline-reloaded.png")
+
+    page.context.set_offline(False)
+    expect(page.locator("ol.play-list > li")).to_have_count(3)
+    expect(panel).to_be_hidden()
+    assert logged(game) == [
+        (1, {"pitch": "SO1", "bat": "B4"}),
+        (2, {"pitch": "SO2", "call": "leave"}),
+        (3, {"pitch": "RUN", "bat": "B1"}),
+    ]
+    assert waiting(page, game) == []
+    expect(page.locator("#board .feedback .said")).to_have_text("Batter 3 singles on Run Out.")
+    expect(page.locator("button.undo")).to_have_text("Undo play 3")
+    # Back online the copy is brought up to date again.
+    wait_for_copy(page, url, "Undo play 3")
+    page.reload()
+    expect(page.locator("ol.play-list > li")).to_have_count(3)
+    expect(panel).to_be_hidden()
+
+
+@pytest.mark.parametrize("how", ["log out", "log in as someone else"])
+def test_logging_in_or_out_drops_the_kept_pages(
+    scoring, page: Page, live_server, django_user_model, how: str
+) -> None:
+    game, _, url = scoring
+    wait_for_copy(page, url, 'id="offline-panel"')
+    if how == "log out":
+        page.get_by_role("button", name="Log out").click()
+        expect(page.locator(".site-header")).to_contain_text("Log in")
+    else:
+        django_user_model.objects.create_user(username="next-umpire", password=PASSWORD)
+        log_in(page, live_server.url, "next-umpire", PASSWORD)
+    wait_until(lambda: kept_copy(page, url) == "", "dropping the kept copy")
+    page.context.set_offline(True)
+    with pytest.raises(PlaywrightError, match="ERR_FAILED|ERR_INTERNET_DISCONNECTED"):
+        page.goto(url)
+
+
+def test_a_stale_copy_is_brought_up_to_date_and_never_merged(scoring, page: Page) -> None:
+    """The copy shows the board as this tablet last saw it: plays another tablet entered since
+    appear when the connection returns, and a play entered on the old board is a conflict."""
+    game, user, url = scoring
+    panel = page.locator("#offline-panel")
+    wait_for_copy(page, url, "No plays yet.")
+    services.play_record(
+        game=game, raw={"pitch": "FLY", "bat": "B2"}, expected_seq=1, after_play=0, user=user
+    )
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(panel).to_contain_text("the board may be behind")
+    expect(page.locator(".plays .empty")).to_have_text("No plays yet.")
+    mark_page(page)
+    page.context.set_offline(False)
+    # Nothing waits: the screen fetches the latest board (no reload) and is itself again.
+    expect(page.locator("ol.play-list > li")).to_have_count(1)
+    expect(panel).to_be_hidden()
+    assert_not_reloaded(page)
+    wait_for_copy(page, url, "Undo play 1")
+
+    services.play_record(game=game, raw={"pitch": "SO1", "bat": "B4"}, expected_seq=2, user=user)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("ol.play-list > li")).to_have_count(1)
+    tap(page, "SO2", call="Leave")
+    expect(panel).to_contain_text("Offline: 1 play waiting")
+    page.context.set_offline(False)
+    expect(panel).to_contain_text("Not sent: The game has moved on")
+    expect(page.locator("ol.play-list > li")).to_have_count(2)
+    assert logged(game) == [
+        (1, {"pitch": "FLY", "bat": "B2"}),
+        (2, {"pitch": "SO1", "bat": "B4"}),
+    ]
+    assert len(waiting(page, game)) == 1

@@ -3,10 +3,16 @@
 // position it was entered at; they are sent one by one when the connection returns. The server
 // refuses a play whose position has moved on (409): then the waiting plays are kept and listed
 // for the scorer to discard, never merged.
+//
+// The scoring page itself is kept on the tablet by a service worker (scoring-worker.js), so
+// reloading it offline brings back the screen and its waiting plays. The worker's copy is
+// refreshed after every change of the board; a screen shown from the copy says so and fetches
+// the latest board as soon as the server answers again.
 (function () {
   "use strict";
 
   var RETRY_MS = 4000;
+  var COPY_DELAY_MS = 1000;
 
   function show(text) {
     var box = document.getElementById("net-status");
@@ -14,7 +20,8 @@
   }
 
   var panel = document.getElementById("offline-panel");
-  var queue = panel ? offlineQueue(panel) : null;
+  var copies = panel ? offlineCopies(panel) : null;
+  var queue = panel ? offlineQueue(panel, copies) : null;
 
   document.addEventListener("htmx:configRequest", function (event) {
     if (queue) { queue.onConfigRequest(event); }
@@ -35,7 +42,45 @@
     }
   });
 
-  function offlineQueue(panel) {
+  // The service worker that keeps this page for offline use: registered here, told what to
+  // keep. Null where the browser has none (or the page is not served over HTTPS).
+  function offlineCopies(panel) {
+    if (!("serviceWorker" in navigator) || !panel.dataset.workerUrl) { return null; }
+    var accounts = new URLSearchParams({
+      login: panel.dataset.loginUrl || "",
+      logout: panel.dataset.logoutUrl || "",
+    });
+    navigator.serviceWorker.register(panel.dataset.workerUrl + "?" + accounts).catch(
+      function () { /* offline (an installed worker stays in charge), or not allowed here */ });
+    var ready = navigator.serviceWorker.ready;
+
+    function post(message, onReply) {
+      ready.then(function (registration) {
+        if (!registration.active) { return; }
+        var channel = new MessageChannel();
+        if (onReply) {
+          channel.port1.onmessage = function (event) { onReply(event.data || {}); };
+        }
+        registration.active.postMessage(message, [channel.port2]);
+      }).catch(function () { /* no worker: the page is simply not kept */ });
+    }
+
+    function assets() {
+      var found = [];
+      document.querySelectorAll('link[rel~="stylesheet"][href], script[src]').forEach(
+        function (element) { found.push(element.href || element.src); });
+      return found;
+    }
+
+    return {
+      // Keep this page and its stylesheets and scripts; the answer says whether the page was
+      // shown from the copy (and when the copy was made).
+      keep: function (onReply) { post({ type: "keep", assets: assets() }, onReply); },
+      refresh: function () { post({ type: "refresh" }); },
+    };
+  }
+
+  function offlineQueue(panel, copies) {
     var key = "scorekeeper.offline.game." + panel.dataset.game;
     var playUrl = panel.dataset.playUrl;
     var undoUrl = panel.dataset.undoUrl;
@@ -48,6 +93,10 @@
     var state = load();
     var unreachable = false;
     var sending = false;
+    // Set when this screen is the worker's copy: the time the copy was made ("" if unknown).
+    var copy = null;
+    var refreshing = false;
+    var copyTimer = null;
 
     function load() {
       try {
@@ -89,9 +138,18 @@
 
     function plural(n) { return n === 1 ? "1 play" : n + " plays"; }
 
+    function copyNote() {
+      if (copy === null) { return ""; }
+      var made = copy ? new Date(copy) : null;
+      var time = made && !isNaN(made.getTime())
+        ? " (kept at " + made.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + ")"
+        : "";
+      return " This screen is the copy kept on this tablet" + time + ": the board may be behind.";
+    }
+
     function render() {
       var n = state.plays.length;
-      panel.hidden = n === 0 && !offline();
+      panel.hidden = n === 0 && !offline() && copy === null;
       panel.classList.toggle("conflict", Boolean(state.conflict));
       if (state.conflict) {
         summary.textContent = "Not sent: " + state.conflict + " " + plural(n) +
@@ -102,12 +160,14 @@
           " will be sent after it.";
       } else if (offline() && n) {
         summary.textContent = "Offline: " + plural(n) +
-          " waiting, the board will update when they are sent.";
+          " waiting, the board will update when they are sent." + copyNote();
       } else if (offline()) {
         summary.textContent = "Offline: plays entered now are kept on this tablet and sent " +
-          "when the connection returns.";
+          "when the connection returns." + copyNote();
       } else if (n) {
         summary.textContent = "Back online: sending " + plural(n) + " waiting…";
+      } else if (copy !== null) {
+        summary.textContent = "Back online: fetching the latest board…";
       } else {
         summary.textContent = "";
       }
@@ -206,6 +266,7 @@
 
     function onAnswered() {
       unreachable = false;
+      boardChanged();
       var next = state.plays[0];
       if (state.paused && next && boardField("expected") === String(next.expected)) {
         state.paused = false;
@@ -223,7 +284,54 @@
       if (!fresh || !board) { return null; }
       board.replaceWith(fresh);
       if (window.htmx) { window.htmx.process(fresh); }
+      boardChanged();
       return fresh;
+    }
+
+    // The board now is the server's: this screen is no longer an old copy, and the worker's
+    // copy is brought up to date (once the taps pause, to spare the server).
+    function boardChanged() {
+      copy = null;
+      if (!copies) { return; }
+      window.clearTimeout(copyTimer);
+      copyTimer = window.setTimeout(copies.refresh, COPY_DELAY_MS);
+    }
+
+    // Shown from the copy: with nothing waiting, ask the server for the latest board.
+    function refreshBoard() {
+      if (refreshing || sending || copy === null || state.plays.length || !navigator.onLine) {
+        return;
+      }
+      refreshing = true;
+      fetch(window.location.pathname, {
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: { "HX-Request": "true", "HX-Target": "board" },
+      }).then(function (response) {
+        if (response.status >= 500) { throw new Error(String(response.status)); }
+        return response.ok ? response.text() : "";
+      }).then(function (html) {
+        refreshing = false;
+        unreachable = false;
+        if (!html || !swapBoard(html)) {
+          // The server answers, but not with a board (logged out? no longer a scorer?):
+          // load the page from it, to let it say why.
+          window.location.reload();
+          return;
+        }
+        render();
+      }, function () {
+        refreshing = false;
+        unreachable = true;
+        render();
+      });
+    }
+
+    function servedFromCopy(made) {
+      copy = made || "";
+      unreachable = true;
+      render();
+      refreshBoard();
     }
 
     function refusal(board, status) {
@@ -348,17 +456,27 @@
       save();
       render();
     });
-    window.addEventListener("online", function () { unreachable = false; render(); flush(); });
+    window.addEventListener("online", function () {
+      unreachable = false;
+      render();
+      flush();
+      refreshBoard();
+    });
     window.addEventListener("offline", render);
     window.addEventListener("storage", function (event) {
       if (event.key === key) { state = load(); render(); }
     });
     window.setInterval(function () {
-      if (state.plays.length && !navigator.onLine) { return; }
-      if (state.plays.length) { unreachable = false; flush(); }
+      if (!navigator.onLine) { return; }
+      if (state.plays.length) { unreachable = false; flush(); } else { refreshBoard(); }
     }, RETRY_MS);
     render();
     checkInflight();
+    if (copies) {
+      copies.keep(function (reply) {
+        if (typeof reply.copy === "string") { servedFromCopy(reply.copy); }
+      });
+    }
 
     return { onConfigRequest: onConfigRequest, onSendError: onSendError, onAnswered: onAnswered };
   }
