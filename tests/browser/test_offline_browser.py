@@ -42,8 +42,15 @@ def tap(page: Page, pitch: str, *, bat: str = "", call: str = "") -> None:
         page.locator("button.call", has_text=call).click()
 
 
-def waiting(page: Page, game) -> list[dict]:
-    stored = page.evaluate(f"localStorage.getItem('scorekeeper.offline.game.{game.pk}')")
+def queue_key(game, user) -> str:
+    """Where scoring.js keeps one scorer's waiting plays for one game."""
+    return f"scorekeeper.offline.game.{game.pk}.user.{user.pk}"
+
+
+def waiting(page: Page, game, user=None) -> list[dict]:
+    """The plays waiting on this tablet for ``user`` (by default the scorer who made the game)."""
+    key = queue_key(game, user or game.created_by)
+    stored = page.evaluate("key => localStorage.getItem(key)", key)
     return json.loads(stored)["plays"] if stored else []
 
 
@@ -178,7 +185,7 @@ def test_a_play_whose_answer_was_lost_is_not_sent_twice(scoring, page: Page) -> 
     }
     page.evaluate(
         "([key, value]) => localStorage.setItem(key, value)",
-        [f"scorekeeper.offline.game.{game.pk}", json.dumps(queue)],
+        [queue_key(game, user), json.dumps(queue)],
     )
     page.reload()
     expect(page.locator("ol.play-list > li")).to_have_count(2)
@@ -188,6 +195,45 @@ def test_a_play_whose_answer_was_lost_is_not_sent_twice(scoring, page: Page) -> 
         (2, {"pitch": "SO2", "call": "leave"}),
     ]
     assert waiting(page, game) == []
+
+
+def test_plays_one_scorer_left_waiting_are_never_sent_under_another_login(
+    scoring, page: Page, live_server, django_user_model
+) -> None:
+    """Scorer A left two plays waiting on this tablet; scorer B, on the same tablet, neither
+    sees nor sends them. They go out under A's login when A comes back."""
+    game, user, url = scoring
+    queue = {
+        "plays": [
+            {"fields": [["pitch", "SO1"], ["bat", "B4"]], "expected": 1, "after": None},
+            {"fields": [["pitch", "SO2"], ["call", "leave"]], "expected": 2, "after": None},
+        ],
+        "conflict": "",
+        "paused": False,
+    }
+    page.goto("about:blank")
+    other = django_user_model.objects.create_user(username="relief-umpire", password=PASSWORD)
+    services.scorer_add(game=game, username=other.username, user=user)
+    page.context.clear_cookies()
+    log_in(page, live_server.url, other.username, PASSWORD)
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [queue_key(game, user), json.dumps(queue)],
+    )
+    page.goto(url)
+    expect(page.locator(".plays .empty")).to_have_text("No plays yet.")
+    expect(page.locator("#offline-panel")).to_be_hidden()
+    page.wait_for_timeout(500)
+    assert logged(game) == []
+    assert waiting(page, game, other) == []
+    assert len(waiting(page, game, user)) == 2
+
+    page.context.clear_cookies()
+    log_in(page, live_server.url, user.username, PASSWORD)
+    page.goto(url)
+    expect(page.locator("ol.play-list > li")).to_have_count(2)
+    assert [play.created_by_id for play in Play.objects.filter(game=game)] == [user.pk] * 2
+    assert waiting(page, game, user) == []
 
 
 def kept_copy(page: Page, url: str) -> str:

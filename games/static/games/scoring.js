@@ -81,7 +81,8 @@
   }
 
   function offlineQueue(panel, copies) {
-    var key = "scorekeeper.offline.game." + panel.dataset.game;
+    // Keyed by scorer too: plays one scorer left waiting are never sent under another's login.
+    var key = "scorekeeper.offline.game." + panel.dataset.game + ".user." + panel.dataset.user;
     var playUrl = panel.dataset.playUrl;
     var undoUrl = panel.dataset.undoUrl;
     var summary = panel.querySelector(".offline-summary");
