@@ -771,3 +771,18 @@ def test_apply_never_changes_the_state_it_was_given():
         m.state = new
     with pytest.raises(AttributeError):
         m.state.games = (5, 5)  # type: ignore[misc]
+
+
+def test_the_worked_examples_are_collected():
+    from tests.engines.test_examples import CASES
+
+    names = {name for name, _ in CASES if name.startswith("quick-tennis-")}
+    assert {
+        "quick-tennis-first-game.json",
+        "quick-tennis-deuce-advantage.json",
+        "quick-tennis-tiebreak-set.json",
+        "quick-tennis-match-best-of-three.json",
+        "quick-tennis-out-of-cards.json",
+        "quick-tennis-diagonal-recovery-error.json",
+        "quick-tennis-hit-before-serve-error.json",
+    } <= names
