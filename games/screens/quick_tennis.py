@@ -171,7 +171,7 @@ def _halves(match: Match, names: list[str], phase: str) -> list[Half]:
             hitting = side == rally.hitter
             field, multiple = ("hit" if hitting else "receive"), False
             role = "hits" if hitting else "receives the shot"
-            prompt = "the shot card" if hitting else "the card (where they move)"
+            prompt = "the shot card" if hitting else "the card played (where they move)"
         else:
             field, multiple, prompt = None, False, ""
             role = _still_role(match, side)

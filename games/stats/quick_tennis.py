@@ -4,7 +4,8 @@
 lost; points won and lost; aces served and faced; service games played and held; return
 games played and won (breaks); lobs and drop shots called; recoveries; points lost by
 running out of cards; the longest rally; and the sets themselves (``sets``: per set the
-player's games, the opponent's, and the tie-break's points when there was one). The league
+player's games, the opponent's, and the tie-break's points, the player's first, or null).
+Sets and games count finished sets (every set of a final match). The league
 standings read ``sets_won``, ``sets_lost``, ``games_won`` and ``games_lost`` from here.
 
 Choices where the issue is silent:
@@ -49,7 +50,7 @@ COUNTS = (
 def _rally_length(before: Match, tags: tuple[str, ...]) -> int:
     if before.rally is None:
         return 1  # an ace
-    return before.rally.shots + ("hit" in tags)
+    return before.rally.shots + ("shot" in tags)
 
 
 def side_stats(replayed: Replay, side: int) -> dict[str, Any]:
@@ -86,7 +87,11 @@ def side_stats(replayed: Replay, side: int) -> dict[str, Any]:
             data["breaks"] += won
     match: Match = replayed.final_state
     sets = [
-        [finished.games[side], finished.games[other], list(finished.tiebreak or []) or None]
+        [
+            finished.games[side],
+            finished.games[other],
+            [finished.tiebreak[side], finished.tiebreak[other]] if finished.tiebreak else None,
+        ]
         for finished in match.sets
     ]
     data.update(

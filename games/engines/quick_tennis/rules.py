@@ -79,7 +79,7 @@ def _hit(match: Match, play: Hit) -> tuple[Match, Outcome]:
     cards = [rally.cards[0] - 1, rally.cards[1] - 1]
     shot = shot_text(hitter, match.point_server, play.call, play.hit)
     other = role(receiver, match.point_server)
-    tags = ["hit", play.call] if play.call else ["hit"]
+    tags = ["shot", play.call] if play.call else ["shot"]
     if play.hit == play.receive:
         if play.recover:
             raise IllegalPlay(
