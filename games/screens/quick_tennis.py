@@ -11,6 +11,7 @@ from django.http import QueryDict
 from ..engines import InvalidPlay
 from ..engines.quick_tennis import Match, legal_plays, point_names
 from ..engines.quick_tennis.scoring import win_point
+from ..engines.quick_tennis.words import set_text
 from ..selectors import Scoreboard
 from ..stats.quick_tennis import side_stats
 
@@ -149,12 +150,7 @@ def _result(match: Match, names: list[str]) -> str:
         return ""
     side = match.winner
     assert side is not None
-    sets = []
-    for finished in match.sets:
-        mine, theirs = finished.games[side], finished.games[1 - side]
-        tiebreak = f"({min(finished.tiebreak)})" if finished.tiebreak else ""
-        sets.append(f"{mine}–{theirs}{tiebreak}")
-    return f"{names[side]} wins {' '.join(sets)}"
+    return f"{names[side]} wins {' '.join(set_text(finished, side) for finished in match.sets)}"
 
 
 def _halves(match: Match, names: list[str], phase: str) -> list[Half]:

@@ -186,29 +186,25 @@ def sets_text(row: Any) -> str:
     )
 
 
+def _most(rows: Sequence[Any], id: str, title: str, label: str, key: str) -> RecordList:
+    """The matches with the most of ``key`` for one player (a count in ``data``)."""
+    return best(
+        id,
+        title,
+        label,
+        (
+            (row.data[key], row, str(row.data[key]), sets_text(row))
+            for row in rows
+            if row.data.get(key)
+        ),
+    )
+
+
 def records(rows: Sequence[Any]) -> list[RecordList]:
     """The season's best: longest rallies, most aces, most one-sided wins, longest matches."""
     return [
-        best(
-            "rallies",
-            "Longest rallies",
-            "Shots",
-            (
-                (row.data["longest_rally"], row, str(row.data["longest_rally"]), sets_text(row))
-                for row in rows
-                if row.data.get("longest_rally")
-            ),
-        ),
-        best(
-            "aces",
-            "Most aces in a match",
-            "Aces",
-            (
-                (row.data["aces"], row, str(row.data["aces"]), sets_text(row))
-                for row in rows
-                if row.data.get("aces")
-            ),
-        ),
+        _most(rows, "rallies", "Longest rallies", "Shots", "longest_rally"),
+        _most(rows, "aces", "Most aces in a match", "Aces", "aces"),
         best(
             "wins",
             "Most one-sided wins",
