@@ -89,10 +89,10 @@ class Match:
         return {"game": "quick-tennis", "options": self.options, "plays": self.plays}
 
 
-def rally(hit_first: dict[str, Any] | None = None) -> Match:
+def rally() -> Match:
     """A match whose first serve was covered: the receiver (side 1) is the hitter."""
     m = Match()
-    m.play(hit_first or COVERED)
+    m.play(COVERED)
     return m
 
 
@@ -190,9 +190,9 @@ def test_no_recovery_after_a_missed_serve():
 @pytest.mark.parametrize(
     ("receive", "words"),
     [
-        ([], "one to 3"),
-        (["Q1", "Q2", "Q3", "Q4"], "one to 3"),
-        ("Q1", "one to 3"),
+        ([], "between 1 and 3"),
+        (["Q1", "Q2", "Q3", "Q4"], "between 1 and 3"),
+        ("Q1", "between 1 and 3"),
         (["Q1", "Q1"], "Q1 twice"),
         (["Q5"], "'Q5' is not a quadrant"),
         ([1], "1 is not a quadrant"),

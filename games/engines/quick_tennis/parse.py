@@ -49,8 +49,8 @@ def _serve(raw: Mapping) -> Serve:
     cards = raw["receive"]
     if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_RECEIVE:
         raise InvalidPlay(
-            f"receive {_short(cards)} must list the receiver's one to {MAX_RECEIVE} cards "
-            'against the serve, e.g. ["Q1", "Q2"]'
+            f"receive {_short(cards)} must list between 1 and {MAX_RECEIVE} of the receiver's "
+            'cards against the serve, e.g. ["Q1", "Q2"]'
         )
     receive = tuple(_quadrant(card, "receive") for card in cards)
     twice = sorted({card for card in receive if receive.count(card) > 1})
