@@ -29,9 +29,17 @@ def random_plays(game: Game, rng: random.Random, limit: int, user) -> None:
         services.play_record(game=game, raw=raw, expected_seq=seq, user=user)
 
 
+def _ordinary(play: dict) -> bool:
+    """A plain pitch or delivery, or a tennis serve or shot without a lob or drop-shot call."""
+    if "pitch" in play:
+        return not play.get("no_ball") and "review" not in play
+    return ("serve" in play or "hit" in play) and "call" not in play
+
+
 def _demo_choice(legal: list[dict], rng: random.Random) -> dict:
-    """A random pitch or delivery; refreshes, fielders, no balls and declarations rarely."""
-    ordinary = [p for p in legal if "pitch" in p and not p.get("no_ball") and "review" not in p]
+    """A random pitch, delivery or shot; refreshes, fielders, no balls, calls and declarations
+    rarely."""
+    ordinary = [p for p in legal if _ordinary(p)]
     rare = [p for p in legal if "declare" not in p and "rain" not in p]
     if ordinary and rng.random() > 0.04:
         return rng.choice(ordinary)
@@ -72,6 +80,7 @@ DEMO_LEAGUES = [
     ),
     ("Demo Bedard League", "bedard-baseball", {"innings": 3}, ["Reds", "Blues", "Golds", "Blacks"]),
     ("Demo Solitaire Ladder", "solitaire-baseball", {"innings": 9}, ["Casey", "Dana", "Robin"]),
+    ("Demo Quick Tennis Tour", "quick-tennis", {"sets": 3}, ["Ann", "Bea", "Cleo", "Dot"]),
 ]
 
 
@@ -126,6 +135,7 @@ def load_demo() -> list[Game]:
         ("backyard-baseball", {"innings": 3}, ["Sandlot", "Alley Cats"], 30),
         ("bedard-baseball", {"innings": 3}, ["Reds", "Blues"], 60),
         ("solitaire-baseball", {"innings": 9}, ["Demo player"], 40),
+        ("quick-tennis", {"sets": 3}, ["Ann", "Bea"], 40),
     ]
     games = [finished, live, test, chase]
     for kind, options, sides, plays in others:

@@ -4,10 +4,12 @@ Whatever the season's size, a table costs two queries (the league's teams, and a
 the season's stats rows); the page, the CSV download and ``manage.py standings`` all print the
 same ``Standings`` so their rows and columns cannot drift apart.
 
-Three shapes of table, chosen by the league's game:
+Four shapes of table, chosen by the league's game:
 
 - **solitaire** (``solitaire-baseball``): per player, G, W, L, PCT, best score.
 - **cricket** (``quick-cricket``): P, W, L, T, Pts, runs/overs for and against, NRR.
+- **tennis** (``quick-tennis``): per player, P, W, L, sets and games won, lost and their
+  difference (read from the stats rows' ``data``, see ``games/stats/quick_tennis.py``).
 - **baseball** (every other game, two-sided): W, L, T, PCT, GB, RF, RA, DIFF, STRK, L10.
 
 Choices where the issue is silent:
@@ -22,6 +24,9 @@ Choices where the issue is silent:
   decided game among them counts .500. Still level: run differential, then name.
 - Cricket teams level on points, wins and NRR, and solitaire players level on PCT, wins and
   best score, are ordered by name; every ordering ends on the name so it is stable.
+- Tennis players are ordered by matches won, then set difference, then game difference
+  (a tie-break set counts 7-6), then head-to-head PCT among the players still level (as for
+  baseball), then name. A tennis match is never tied.
 - NRR is exact (fractions) for ordering and shown rounded to three decimals with a sign
   (``+0.125``, ``-1.000``; exactly nil is ``0.000``); ``—`` before a team has faced or bowled
   a ball. Runs for and against are shown as ``runs/overs`` (``125/20.0``, four-ball overs).
@@ -47,9 +52,11 @@ from django.db.models import Q
 
 from .models import GameStats, League, Season, Team
 
-BASEBALL, CRICKET, SOLITAIRE = "baseball", "cricket", "solitaire"
+BASEBALL, CRICKET, SOLITAIRE, TENNIS = "baseball", "cricket", "solitaire", "tennis"
 CRICKET_GAMES = {"quick-cricket"}
 SOLITAIRE_GAMES = {"solitaire-baseball"}
+TENNIS_GAMES = {"quick-tennis"}
+FAMILIES_READING_DATA = {TENNIS}  # their tables need the stats rows' ``data`` too
 BALLS_PER_OVER = 4
 LAST_N = 10
 NONE_TEXT = "—"
@@ -121,6 +128,8 @@ def family_of(kind: str) -> str:
         return CRICKET
     if kind in SOLITAIRE_GAMES:
         return SOLITAIRE
+    if kind in TENNIS_GAMES:
+        return TENNIS
     return BASEBALL
 
 
@@ -151,6 +160,11 @@ class _Record:
     best: int | None = None
     results: list[str] = field(default_factory=list)
     against: dict[int, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    data: list[dict] = field(default_factory=list)  # for the families that read it
+
+    def total(self, key: str) -> int:
+        """A count summed over the games' stored ``data`` (tennis: sets and games)."""
+        return sum(data.get(key, 0) for data in self.data)
 
     @property
     def played(self) -> int:
@@ -173,6 +187,7 @@ class _Record:
         runs_against: int,
         balls_faced: int,
         balls_bowled: int,
+        data: dict | None = None,
     ) -> None:
         self.won += result == "W"
         self.lost += result == "L"
@@ -185,6 +200,8 @@ class _Record:
         self.results.append(result)
         if opponent_id is not None and result in "WL":
             self.against[opponent_id][0 if result == "W" else 1] += 1
+        if data is not None:
+            self.data.append(data)
 
 
 def _pct(won: int, lost: int) -> Fraction:
@@ -194,9 +211,11 @@ def _pct(won: int, lost: int) -> Fraction:
 def season_standings(*, season: Season) -> Standings:
     """The season's standings table, in order, with every team of the league."""
     league = season.league
+    family = family_of(league.kind)
     records = {
         team.pk: _Record(team=team) for team in Team.objects.filter(league=league).order_by("pk")
     }
+    extra = ("data",) if family in FAMILIES_READING_DATA else ()
     stats = (
         GameStats.objects.filter(season=season, team__isnull=False)
         .order_by("finished_at", "game_id", "side")
@@ -209,10 +228,11 @@ def season_standings(*, season: Season) -> Standings:
             "runs_against",
             "balls_faced",
             "balls_bowled",
+            *extra,
         )
     )
     games = set()
-    for game_id, team_id, opponent_id, result, rf, ra, faced, bowled in stats:
+    for game_id, team_id, opponent_id, result, rf, ra, faced, bowled, *data in stats:
         record = records.get(team_id)
         if record is None:
             continue
@@ -224,9 +244,14 @@ def season_standings(*, season: Season) -> Standings:
             runs_against=ra,
             balls_faced=faced,
             balls_bowled=bowled,
+            data=data[0] if data else None,
         )
-    family = family_of(league.kind)
-    build = {BASEBALL: _baseball, CRICKET: _cricket, SOLITAIRE: _solitaire}[family]
+    build = {
+        BASEBALL: _baseball,
+        CRICKET: _cricket,
+        SOLITAIRE: _solitaire,
+        TENNIS: _tennis,
+    }[family]
     columns, rows, ordering = build(league, list(records.values()))
     return Standings(
         league=league,
@@ -317,16 +342,18 @@ def _order_baseball(records: list[_Record]) -> list[_Record]:
     return ordered
 
 
+def _head_to_head(record: _Record, level: list[_Record]) -> Fraction:
+    """``record``'s PCT in the season's games against the others of ``level`` (.500 when it
+    has no decided game among them)."""
+    ids = {other.team.pk for other in level}
+    won = sum(record.against[o][0] for o in ids if o in record.against)
+    lost = sum(record.against[o][1] for o in ids if o in record.against)
+    return _pct(won, lost) if won + lost else Fraction(1, 2)
+
+
 def _break_tie(level: list[_Record]) -> list[_Record]:
     """Order teams level on PCT and wins by their PCT in the games among themselves."""
-    ids = {record.team.pk for record in level}
-
-    def head_to_head(record: _Record) -> Fraction:
-        won = sum(record.against[o][0] for o in ids if o in record.against)
-        lost = sum(record.against[o][1] for o in ids if o in record.against)
-        return _pct(won, lost) if won + lost else Fraction(1, 2)
-
-    return sorted(level, key=lambda r: (-head_to_head(r), -r.run_difference, *_name_key(r)))
+    return sorted(level, key=lambda r: (-_head_to_head(r, level), -r.run_difference, *_name_key(r)))
 
 
 def _streak(results: list[str]) -> str | None:
@@ -461,3 +488,59 @@ def _solitaire(league: League, records: list[_Record]) -> tuple[tuple[Column, ..
         }
         rows.append(_row(record.team, SOLITAIRE_COLUMNS, values))
     return SOLITAIRE_COLUMNS, rows, SOLITAIRE_ORDERING
+
+
+# Tennis --------------------------------------------------------------------------------------
+
+TENNIS_COLUMNS = (
+    POSITION,
+    Column("team", "Player", "Player", numeric=False),
+    Column("p", "P", "Matches played"),
+    Column("w", "W", "Matches won"),
+    Column("l", "L", "Matches lost"),
+    Column("sw", "SW", "Sets won"),
+    Column("sl", "SL", "Sets lost"),
+    Column("sd", "SD", "Set difference"),
+    Column("gw", "GW", "Games won"),
+    Column("gl", "GL", "Games lost"),
+    Column("gd", "GD", "Game difference"),
+)
+
+TENNIS_ORDERING = (
+    "Ordered by matches won, then set difference (sets won − sets lost), then game difference "
+    "(games won − games lost; a tie-break set counts 7-6), then head-to-head PCT in the "
+    "season's matches between the players still level, then name."
+)
+
+
+def _tennis(league: League, records: list[_Record]) -> tuple[tuple[Column, ...], list[Row], str]:
+    def set_difference(record: _Record) -> int:
+        return record.total("sets_won") - record.total("sets_lost")
+
+    def game_difference(record: _Record) -> int:
+        return record.total("games_won") - record.total("games_lost")
+
+    groups: dict[tuple[int, int, int], list[_Record]] = defaultdict(list)
+    for record in records:
+        groups[(record.won, set_difference(record), game_difference(record))].append(record)
+    ordered = []
+    for key in sorted(groups, key=lambda k: tuple(-n for n in k)):
+        level = groups[key]
+        ordered += sorted(level, key=lambda r: (-_head_to_head(r, level), *_name_key(r)))
+    rows = []
+    for position, record in enumerate(ordered, start=1):
+        values = {
+            "pos": position,
+            "team": record.team.name,
+            "p": record.played,
+            "w": record.won,
+            "l": record.lost,
+            "sw": record.total("sets_won"),
+            "sl": record.total("sets_lost"),
+            "sd": signed(set_difference(record)),
+            "gw": record.total("games_won"),
+            "gl": record.total("games_lost"),
+            "gd": signed(game_difference(record)),
+        }
+        rows.append(_row(record.team, TENNIS_COLUMNS, values))
+    return TENNIS_COLUMNS, rows, TENNIS_ORDERING

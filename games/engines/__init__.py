@@ -42,6 +42,7 @@ def _load_builtin() -> None:
     from .bedard_baseball import ENGINE as bedard_baseball
     from .quick_baseball import ENGINE as quick_baseball
     from .quick_cricket import ENGINE as quick_cricket
+    from .quick_tennis import ENGINE as quick_tennis
     from .solitaire_baseball import ENGINE as solitaire_baseball
 
     register(quick_baseball)
@@ -49,6 +50,7 @@ def _load_builtin() -> None:
     register(backyard_baseball)
     register(bedard_baseball)
     register(solitaire_baseball)
+    register(quick_tennis)
 
 
 _load_builtin()

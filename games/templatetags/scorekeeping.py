@@ -40,11 +40,14 @@ def times(count: int) -> range:
 
 @register.filter
 def score_text(summary: dict) -> str:
-    """The score after a play: runs/wickets of the innings for cricket, else runs–runs."""
+    """The score after a play: runs/wickets of the innings for cricket, sets, games and points
+    for tennis ("6–4 2–1 30–15"), else runs–runs."""
     innings = summary.get("innings")
     if innings:
         last = innings[-1]
         return f"{last['runs']}/{last['wickets']}"
+    if "sets" in summary and "games" in summary:
+        return _tennis_score(summary)
     return "–".join(str(runs) for runs in summary.get("score", []))
 
 
@@ -55,11 +58,22 @@ def progress_text(summary: dict) -> str:
     if innings:
         last = innings[-1]
         return f"Innings {len(innings)}: {last['runs']}/{last['wickets']} ({last['overs']} ov)"
+    if "sets" in summary and "games" in summary:
+        return f"Set {summary['set']}: {_tennis_score({**summary, 'sets': []})}"
     if len(summary.get("line_score", ())) == 1:  # one side: solitaire
         return f"Inning {summary['inning']}"
     if "half" in summary:
         return f"{summary['half'].title()} {summary['inning']}"
     return ""
+
+
+def _tennis_score(summary: dict) -> str:
+    """Finished sets, then the games and points of the set being played (side 0 first)."""
+    parts = [f"{a}–{b}" for a, b in summary["sets"]]
+    if summary.get("status") != "final":
+        parts.append("–".join(str(games) for games in summary["games"]))
+        parts.append("–".join(summary["points"]))
+    return " ".join(parts)
 
 
 @register.filter

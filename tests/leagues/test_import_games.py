@@ -95,8 +95,8 @@ def test_the_same_record_is_not_imported_twice(tmp_path, league):
 BAD = {
     "not-json.json": ("{ this is not json", "not a JSON file: "),
     "unknown-game.json": (
-        {"game": "quick-tennis", "sides": ["A", "B"], "plays": []},
-        "unknown game 'quick-tennis'",
+        {"game": "quick-croquet", "sides": ["A", "B"], "plays": []},
+        "unknown game 'quick-croquet'",
     ),
     "wrong-game.json": (
         {"game": "quick-cricket", "options": {}, "sides": ["A", "B"], "plays": []},

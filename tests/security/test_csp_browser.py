@@ -65,6 +65,11 @@ def _tap(page: Page, kind: str):
         page.locator("button.pick:not([disabled])").first.click()
         expect(page.locator(".laid-cards li")).to_have_count(1)
         return page.locator("button.play-cards")
+    if kind == "quick-tennis":
+        # The serve card on the server's half, one receiver card on the other.
+        page.locator('fieldset.half-top label.quadrant[data-q="Q1"]').click()
+        page.locator('fieldset.half-bottom label.quadrant[data-q="Q2"]').click()
+        return page.locator("#play-form button.play-shot")
     if kind == "quick-baseball":
         page.locator("label.pitch-card").first.click()
         return page.locator("button.call:enabled, button.bat-card:enabled").first

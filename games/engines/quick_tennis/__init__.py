@@ -1,0 +1,36 @@
+"""Quick Tennis (the fragment at the end of seed 000): rulings in ``quick-tennis.md``."""
+
+from .engine import ENGINE, QuickTennis
+from .plays import legal_plays
+from .scoring import point_names
+from .state import (
+    DIAGONALS,
+    HAND,
+    MAX_RECEIVE,
+    QUADRANTS,
+    Hit,
+    Match,
+    OutOfCards,
+    Rally,
+    Serve,
+    SetScore,
+    diagonal,
+)
+
+__all__ = [
+    "DIAGONALS",
+    "ENGINE",
+    "HAND",
+    "MAX_RECEIVE",
+    "QUADRANTS",
+    "Hit",
+    "Match",
+    "OutOfCards",
+    "QuickTennis",
+    "Rally",
+    "Serve",
+    "SetScore",
+    "diagonal",
+    "legal_plays",
+    "point_names",
+]
