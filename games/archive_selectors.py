@@ -138,11 +138,27 @@ def result_text(game: Game) -> str:
         if by == "wickets":
             return f"{name} won by {_plural(value, 'wicket')}"
         return f"{name} won by {_plural(value, 'run')}"
+    if "sets" in summary and winner is not None:
+        return f"{sides[winner]} won {sets_text(summary['sets'], summary.get('tiebreaks'), winner)}"
     score = summary.get("score") or []
     high, low = (max(score), min(score)) if score else (0, 0)
     if winner is None:
         return f"Tied {high}–{low}"
     return f"{sides[winner]} won {high}–{low}"
+
+
+def sets_text(sets: list[list[int]], tiebreaks: list | None, side: int) -> str:
+    """Set scores from ``side``'s point of view, a tie-break loser's points in brackets:
+    "6–4 3–6 7–6(5)"."""
+    parts = []
+    for index, games in enumerate(sets):
+        own, other = games[side], games[1 - side]
+        text = f"{own}–{other}"
+        points = tiebreaks[index] if tiebreaks and index < len(tiebreaks) else None
+        if points:
+            text += f"({min(points)})"
+        parts.append(text)
+    return " ".join(parts)
 
 
 def _plural(value: Any, word: str) -> str:

@@ -75,6 +75,9 @@ class Engine(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     default_sides: ClassVar[tuple[str, ...]] = ("Visitors", "Home")
     side_labels: ClassVar[tuple[str, ...]] = ("Visitors (bat first)", "Home")
+    # What a league of this game calls the sides it enters: "team", or "player" for games
+    # one person plays.
+    entrant: ClassVar[str] = "team"
 
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Validate ``raw`` options and fill in defaults. Raises ``InvalidOptions``."""

@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from games import engines
+
 from .games import Game, game_choices
 
 
@@ -36,6 +38,14 @@ class League(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:league", args=[self.slug])
+
+    @property
+    def entrant(self) -> str:
+        """ "team" or "player": what this league's game calls the sides it enters."""
+        try:
+            return engines.get(self.kind).entrant
+        except engines.InvalidOptions:
+            return "team"
 
     def is_organiser(self, user) -> bool:
         if not user.is_authenticated:

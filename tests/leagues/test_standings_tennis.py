@@ -16,6 +16,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from games import imports, stats
+from games.archive_selectors import result_text, sets_text
 from games.demo import random_record
 from games.models import Game, GameStats
 from games.standings import TENNIS, season_standings
@@ -222,3 +223,26 @@ def test_team_stats_and_records_pages_work_for_tennis(client, user):
     assert client.get(f"/leagues/{league.slug}/stats/").status_code == 200
     assert client.get(f"/leagues/{league.slug}/{season.slug}/").status_code == 200
     assert client.get(f"/leagues/{league.slug}/").status_code == 200
+
+
+def test_a_tennis_result_reads_as_set_scores_from_the_winners_side(client, user):
+    league, season, (ann, bea) = make_league("quick-tennis", teams=("Ann", "Bea"))
+    game = play_fixture(season, ann, bea, user, seed=3)
+    summary = game.summary
+    winner = game.sides[summary["winner"]]
+    result = result_text(game)
+    assert result.startswith(f"{winner} won ")
+    sets = result.removeprefix(f"{winner} won ").split()
+    assert len(sets) == len(summary["sets"])
+    for text, games, points in zip(sets, summary["sets"], summary["tiebreaks"], strict=True):
+        own, other = games[summary["winner"]], games[1 - summary["winner"]]
+        assert text.startswith(f"{own}–{other}")
+        assert text.endswith(f"({min(points)})") if points else text == f"{own}–{other}"
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert result in page
+    assert ">Players<" in page and ">Teams<" not in page
+
+
+def test_set_scores_with_a_tie_break_name_the_losers_points():
+    assert sets_text([[6, 4], [6, 7], [7, 6]], [None, [5, 7], [7, 3]], 0) == "6–4 6–7(5) 7–6(3)"
+    assert sets_text([[6, 4], [6, 7], [7, 6]], [None, [5, 7], [7, 3]], 1) == "4–6 7–6(5) 6–7(3)"

@@ -24,6 +24,7 @@ class QuickTennis(Engine):
     name = "Quick Tennis"
     default_sides = ("Player 1", "Player 2")
     side_labels = ("Serves first", "Receives first")
+    entrant = "player"
     option_specs = (
         OptionSpec(
             "sets",

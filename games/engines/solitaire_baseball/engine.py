@@ -20,6 +20,7 @@ class SolitaireBaseball(Engine):
     name = "Double-deck solitaire baseball"
     default_sides = ("Player",)
     side_labels = ("Player",)
+    entrant = "player"
     option_specs = (
         OptionSpec(
             "innings",
