@@ -1,0 +1,75 @@
+"""The public game page's scoreboard, cached whole for everyone who may not change the game.
+
+Fans polling a live game all see the same board, so ``{% public_board game board %}`` …
+``{% endpublic_board %}`` renders it once per state of the game: the key holds the board's
+fingerprint (the game's revision, which every write to its log, its void or its reopening
+changes, with its play count and last play) and the game fields the board shows. Scorers
+and organisers (who see correction links and buttons) always get a fresh render.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django import template
+from django.template.base import FilterExpression, NodeList, Parser, Token
+
+from .. import corrections, sealed_cache
+from ..models import Game
+from ..play_lines import options_digest
+
+register = template.Library()
+
+# Boards that show more than their own game: the solitaire board shows the player's record
+# over all their games, which changes without this game changing.
+UNCACHED_KINDS = frozenset({"solitaire-baseball"})
+
+
+def is_public_view(game: Game, user: Any) -> bool:
+    """Whether ``user`` sees the board everybody sees (no correction rights over it)."""
+    if game.kind in UNCACHED_KINDS:
+        return False
+    if not getattr(user, "is_authenticated", False):
+        return True
+    return not corrections.may_correct(game=game, user=user)
+
+
+def board_key(game: Game, fingerprint: str) -> str:
+    shown = repr(
+        (
+            game.kind,
+            list(game.sides),
+            game.voided_at,
+            game.void_reason,
+            options_digest(game.options),
+        )
+    )
+    digest = hashlib.blake2b(shown.encode(), digest_size=8).hexdigest()
+    return f"public-board:{game.pk}:{fingerprint}:{digest}"
+
+
+class PublicBoardNode(template.Node):
+    def __init__(self, nodelist: NodeList, game: FilterExpression, board: FilterExpression):
+        self.nodelist, self.game, self.board = nodelist, game, board
+
+    def render(self, context: template.Context) -> str:
+        game = self.game.resolve(context)
+        if not is_public_view(game, context.get("user")):
+            return self.nodelist.render(context)
+        key = board_key(game, self.board.resolve(context).fingerprint)
+        html = sealed_cache.get(key)
+        if html is None:
+            html = self.nodelist.render(context)
+            sealed_cache.put(key, html)
+        return html
+
+
+@register.tag("public_board")
+def public_board(parser: Parser, token: Token) -> PublicBoardNode:
+    bits = token.split_contents()
+    if len(bits) != 3:
+        raise template.TemplateSyntaxError("usage: {% public_board game board %}")
+    nodelist = parser.parse(("endpublic_board",))
+    parser.delete_first_token()
+    return PublicBoardNode(nodelist, parser.compile_filter(bits[1]), parser.compile_filter(bits[2]))
