@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db.models import Count, Max, OuterRef, Subquery
+from django.db import connections, router
 
 from . import sealed_cache
 from .engines import EngineError, Outcome, get
@@ -81,16 +81,25 @@ class Stats:
 
 
 def _mark(game_pk: int) -> Mark:
-    plays = Play.objects.filter(game=OuterRef("pk")).order_by().values("game")
-    row = (
-        Game.objects.filter(pk=game_pk)
-        .annotate(
-            n=Subquery(plays.annotate(n=Count("pk")).values("n")),
-            last=Subquery(plays.annotate(last=Max("pk")).values("last")),
-        )
-        .values_list("log_revision", "n", "last", "cached_state__data")
-        .get()
+    """The revision, play count and last play id, with the stored copy: one query (written
+    out, because the ORM spends longer building this query than the database running it)."""
+    alias = router.db_for_read(Game)
+    connection = connections[alias]
+    name = connection.ops.quote_name
+    game, play, state = (name(model._meta.db_table) for model in (Game, Play, GameState))
+    sql = (
+        f"SELECT g.{name('log_revision')},"
+        f" (SELECT COUNT(*) FROM {play} p WHERE p.{name('game_id')} = g.{name('id')}),"
+        f" (SELECT MAX(p.{name('id')}) FROM {play} p WHERE p.{name('game_id')} = g.{name('id')}),"
+        f" s.{name('data')}"
+        f" FROM {game} g LEFT JOIN {state} s ON s.{name('game_id')} = g.{name('id')}"
+        f" WHERE g.{name('id')} = %s"
     )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"no game {game_pk}")
     revision, length, last, stored = row
     return Mark(revision, length or 0, last or 0, stored)
 

@@ -1,10 +1,15 @@
-"""The public game page's scoreboard, cached whole for everyone who may not change the game.
+"""Parts of public pages rendered once and then served from the cache.
 
-Fans polling a live game all see the same board, so ``{% public_board game board %}`` …
-``{% endpublic_board %}`` renders it once per state of the game: the key holds the board's
-fingerprint (the game's revision, which every write to its log, its void or its reopening
-changes, with its play count and last play) and the game fields the board shows. Scorers
-and organisers (who see correction links and buttons) always get a fresh render.
+- ``{% public_board game board %}`` … ``{% endpublic_board %}``: the game page's scoreboard.
+  Fans polling a live game all see the same board, so it is rendered once per state of the
+  game: the key holds the board's fingerprint (the game's revision, which every write to its
+  log, its void or its reopening changes, with its play count and last play) and the game
+  fields the board shows. Scorers and organisers (who see correction links and buttons)
+  always get a fresh render.
+- ``{% cached_fragment key %}`` … ``{% endcached_fragment %}``: anything whose cache key
+  the view computed (it must name everything the fragment shows, e.g. ``standings_key``).
+
+Nothing user-specific (a CSRF token, a name) may be inside either.
 """
 
 from __future__ import annotations
@@ -58,11 +63,15 @@ class PublicBoardNode(template.Node):
         if not is_public_view(game, context.get("user")):
             return self.nodelist.render(context)
         key = board_key(game, self.board.resolve(context).fingerprint)
-        html = sealed_cache.get(key)
-        if html is None:
-            html = self.nodelist.render(context)
-            sealed_cache.put(key, html)
-        return html
+        return _cached(key, self.nodelist, context)
+
+
+def _cached(key: str, nodelist: NodeList, context: template.Context) -> str:
+    html = sealed_cache.get(key)
+    if html is None:
+        html = nodelist.render(context)
+        sealed_cache.put(key, html)
+    return html
 
 
 @register.tag("public_board")
@@ -73,3 +82,21 @@ def public_board(parser: Parser, token: Token) -> PublicBoardNode:
     nodelist = parser.parse(("endpublic_board",))
     parser.delete_first_token()
     return PublicBoardNode(nodelist, parser.compile_filter(bits[1]), parser.compile_filter(bits[2]))
+
+
+class CachedFragmentNode(template.Node):
+    def __init__(self, nodelist: NodeList, key: FilterExpression):
+        self.nodelist, self.key = nodelist, key
+
+    def render(self, context: template.Context) -> str:
+        return _cached(f"fragment:{self.key.resolve(context)}", self.nodelist, context)
+
+
+@register.tag("cached_fragment")
+def cached_fragment(parser: Parser, token: Token) -> CachedFragmentNode:
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError("usage: {% cached_fragment key %}")
+    nodelist = parser.parse(("endcached_fragment",))
+    parser.delete_first_token()
+    return CachedFragmentNode(nodelist, parser.compile_filter(bits[1]))
