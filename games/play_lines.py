@@ -23,7 +23,7 @@ from .models import PlayChunk
 if TYPE_CHECKING:
     from .state_cache import Current
 
-CHUNK = 20
+CHUNK = 16
 
 
 @dataclass(frozen=True)

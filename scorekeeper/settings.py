@@ -90,6 +90,9 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SCOREKEEPER_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
+            # Kept open between requests: opening one (and its PRAGMAs) costs more than most
+            # cached pages take to serve.
+            "CONN_MAX_AGE": 600,
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "init_command": (

@@ -22,13 +22,10 @@ from django.template.base import FilterExpression, NodeList, Parser, Token
 
 from .. import corrections, sealed_cache
 from ..models import Game
+from ..page_cache import UNCACHED_KINDS
 from ..play_lines import options_digest
 
 register = template.Library()
-
-# Boards that show more than their own game: the solitaire board shows the player's record
-# over all their games, which changes without this game changing.
-UNCACHED_KINDS = frozenset({"solitaire-baseball"})
 
 
 def is_public_view(game: Game, user: Any) -> bool:
