@@ -200,10 +200,10 @@ def game_close(*, game: Game, user) -> GameReopening:
 
 def corrections_by_play(*, game: Game) -> dict[int, list[PlayCorrection]]:
     """The corrections of each play still in the log, keyed by its current position."""
-    seq_of = dict(game.plays.values_list("id", "seq"))
     found: dict[int, list[PlayCorrection]] = {}
-    for correction in game.corrections.filter(play__isnull=False).select_related("user"):
-        found.setdefault(seq_of[correction.play_id], []).append(correction)
+    corrected = game.corrections.filter(play__isnull=False).select_related("user", "play")
+    for correction in corrected:
+        found.setdefault(correction.play.seq, []).append(correction)
     return found
 
 

@@ -21,7 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 
-from . import sealed_cache
+from . import deferred_html, sealed_cache
 from .models import Fixture, Game, League, Play, Season
 
 # What the page carries where its CSRF token goes (no token has these characters).
@@ -55,6 +55,7 @@ def public_page(
     html = sealed_cache.get(name)
     if html is None:
         html = render_to_string(template, {**context(), "csrf_token": TOKEN_PLACEHOLDER}, request)
+        html = deferred_html.resolve(request, html)
         sealed_cache.put(name, html)
     return HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
 

@@ -1,8 +1,9 @@
 """Sealed pickles for disposable copies, and Django's cache used so that it can never break a
 page.
 
-A sealed value is a digest followed by the pickle; the digest covers the bytes, where the
-value is kept (``place``) and the version of the code that made it (``code_version``), so a
+A sealed value is a check followed by the pickle. The check is a digest, keyed with the
+version of the code that made the value (``code_version``), of where the value is kept
+(``place``), its length and its CRC-32 (cheaper than hashing every byte of a long page), so a
 corrupted copy, a copy moved to another key and a copy made by older code are all ignored
 rather than unpickled. Cache errors (an unreachable Redis, a garbled entry) count as misses:
 everything kept here can be made again from the database.
@@ -15,6 +16,7 @@ import hashlib
 import hmac
 import logging
 import pickle
+import zlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -59,9 +61,7 @@ def _mac(blob: bytes, place: str) -> bytes:
     digest = hashlib.blake2b(
         key=code_version().encode()[:64], digest_size=DIGEST_BYTES, person=b"scorekeeper"
     )
-    digest.update(place.encode())
-    digest.update(b"\0")
-    digest.update(blob)
+    digest.update(f"{place}\0{len(blob)}\0{zlib.crc32(blob)}".encode())
     return digest.digest()
 
 

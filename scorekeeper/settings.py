@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.csp.ContentSecurityPolicyMiddleware",
     "scorekeeper.db_router.PublicReadsMiddleware",
+    # Innermost, so the long HTML it puts in is counted in the Content-Length.
+    "games.deferred_html.DeferredHtmlMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

@@ -18,13 +18,21 @@ class Generated:
     over: bool  # the game ended (rather than reaching the play limit)
 
 
-def random_legal_play(engine: Engine, state: Any, rng: random.Random) -> dict[str, Any] | None:
-    """A random legal play (the first legal one of the candidates, shuffled), or ``None``."""
+def random_legal_play(
+    engine: Engine, state: Any, rng: random.Random, *, unasked: bool = False
+) -> dict[str, Any] | None:
+    """A random legal play (the first legal one of the candidates, shuffled), or ``None``.
+
+    With ``unasked``, only a play the scoring screen records without first asking the table
+    a question (``Engine.pending``).
+    """
     candidates = engine.candidate_plays(state)
     rng.shuffle(candidates)
     for raw in candidates:
         try:
             engine.play(state, raw)
+            if unasked and engine.pending(state, raw) is not None:
+                continue
         except EngineError:
             continue
         return raw

@@ -43,7 +43,7 @@ def scorer_client(user) -> Client:
 def post_play(client: Client, game, rng: random.Random) -> float:
     """Post a random legal play as the scoring screen does; the seconds the server took."""
     current = state_cache.current(game)
-    raw = random_legal_play(get(game.kind), current.state, rng)
+    raw = random_legal_play(get(game.kind), current.state, rng, unasked=True)
     started = time.perf_counter()
     reply = client.post(
         f"/games/{game.pk}/plays/",
@@ -52,8 +52,8 @@ def post_play(client: Client, game, rng: random.Random) -> float:
         secure=settings.SECURE_SSL_REDIRECT,
     )
     took = time.perf_counter() - started
-    if reply.status_code != 200:
-        raise RuntimeError(f"posting a play to game {game.pk}: {reply.status_code}")
+    if reply.status_code != 200 or state_cache.current(game).length != current.length + 1:
+        raise RuntimeError(f"posting a play to game {game.pk} failed: {reply.status_code}")
     return took
 
 

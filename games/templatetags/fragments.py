@@ -20,7 +20,7 @@ from typing import Any
 from django import template
 from django.template.base import FilterExpression, NodeList, Parser, Token
 
-from .. import corrections, sealed_cache
+from .. import corrections, deferred_html, sealed_cache
 from ..models import Game
 from ..page_cache import UNCACHED_KINDS
 from ..play_lines import options_digest
@@ -66,7 +66,7 @@ class PublicBoardNode(template.Node):
 def _cached(key: str, nodelist: NodeList, context: template.Context) -> str:
     html = sealed_cache.get(key)
     if html is None:
-        html = nodelist.render(context)
+        html = deferred_html.resolve(context.get("request"), nodelist.render(context))
         sealed_cache.put(key, html)
     return html
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
-from .. import sealed_cache
+from .. import deferred_html, sealed_cache
 from ..play_lines import CHUNK
 from ..selectors import Scoreboard
 
@@ -23,9 +23,10 @@ register = template.Library()
 LINES_TEMPLATE = "games/_play_lines.html"
 
 
-@register.simple_tag
-def play_list_items(board: Scoreboard, fix: dict[str, Any]) -> SafeString:
-    """The ``<li>`` of every play, newest first, for ``games/_plays.html``."""
+@register.simple_tag(takes_context=True)
+def play_list_items(context: Any, board: Scoreboard, fix: dict[str, Any]) -> SafeString:
+    """The ``<li>`` of every play, newest first, for ``games/_plays.html`` (put into the
+    response at the end: see ``deferred_html``)."""
     lines = board.lines
     game = board.game
     keys = {
@@ -40,7 +41,7 @@ def play_list_items(board: Scoreboard, fix: dict[str, Any]) -> SafeString:
         )
         found[keys[index]] = fresh[lines.key(_variant(fix, index), index, chunk.digest)] = html
     sealed_cache.set_many(fresh)
-    return mark_safe("".join(found[keys[index]] for index in reversed(keys)))
+    return deferred_html.defer(context, "".join(found[keys[index]] for index in reversed(keys)))
 
 
 def _variant(fix: dict[str, Any], index: int) -> str:
