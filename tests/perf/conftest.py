@@ -6,6 +6,7 @@ from django.core.cache import cache
 from games import services
 from games.bench.players import generate
 from games.models import Play
+from tests.site.conftest import clean_env, run_python  # noqa: F401
 
 
 @pytest.fixture(autouse=True)
