@@ -9,8 +9,11 @@ from django.test.utils import CaptureQueriesContext
 from .writes import host
 
 
-def count(path: str) -> int:
+def count(path: str, user=None) -> int:
+    """Queries for a second view of ``path`` by a visitor (or ``user``, logged in)."""
     client = Client(HTTP_HOST=host())
+    if user is not None:
+        client.force_login(user)
     client.get(path)
     with CaptureQueriesContext(connection) as queries:
         reply = client.get(path)

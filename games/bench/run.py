@@ -73,15 +73,22 @@ def run(
         page_game = data.long_game("quick-baseball", {"innings": 9}, 100, scorer, seed=3)
         short_game = data.long_game("quick-baseball", {"innings": 9}, 10, scorer, seed=4)
         long_game = data.long_game("quick-baseball", {"innings": 60}, 1000, scorer, seed=5)
-        report["queries"] = {
+        pages = {
             "game_page": {
-                "10_plays": queries.count(f"/games/{short_game.pk}/"),
-                "1000_plays": queries.count(f"/games/{long_game.pk}/"),
+                "10_plays": f"/games/{short_game.pk}/",
+                "1000_plays": f"/games/{long_game.pk}/",
             },
             "standings_page": {
-                "4_games": queries.count(_standings_path(small)),
-                f"{league_games}_games": queries.count(_standings_path(big)),
+                "4_games": _standings_path(small),
+                f"{league_games}_games": _standings_path(big),
             },
+        }
+        report["queries"] = {
+            page: {
+                viewer: {size: queries.count(path, user) for size, path in paths.items()}
+                for viewer, user in (("visitor", None), ("signed_in", organiser))
+            }
+            for page, paths in pages.items()
         }
         say("load against gunicorn")
         connections.close_all()
