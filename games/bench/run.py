@@ -23,7 +23,6 @@ from django.db import connection, connections
 from django.test import override_settings
 from django.urls import reverse
 
-from .. import state_cache
 from . import data, engines, load, queries, writes
 from .database import temporary_database
 from .players import generate
@@ -106,7 +105,6 @@ def run(
             say=say,
         )
     report["targets"] = _targets(report)
-    report["cached_state"] = {"rebuilds": state_cache.Stats.rebuilds}
     report["seconds_taken"] = round(time.perf_counter() - began, 1)
     return report
 
