@@ -7,6 +7,7 @@ from games import services
 from games.bench.players import generate
 from games.models import Play
 from tests.site.conftest import clean_env, run_python  # noqa: F401
+from tests.web.conftest import scorer, stranger  # noqa: F401
 
 
 @pytest.fixture(autouse=True)
@@ -17,13 +18,9 @@ def empty_cache():
 
 
 @pytest.fixture
-def scorer(django_user_model):
-    return django_user_model.objects.create_user("scorer", password="pw-scorer-1")
-
-
-@pytest.fixture
-def stranger(django_user_model):
-    return django_user_model.objects.create_user("stranger", password="pw-stranger-1")
+def staff(django_user_model):
+    """Staff: may create leagues, and organises every league it creates."""
+    return django_user_model.objects.create_user("boss", password="pw-boss-1", is_staff=True)
 
 
 def random_plays(kind: str, options: dict, length: int, seed: int = 1) -> list[dict]:

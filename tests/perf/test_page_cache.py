@@ -53,8 +53,7 @@ def test_fans_see_every_write_at_once(game, scorer, htmx):
     assert plays_shown(page(fan, game, htmx))[0] == "44"
 
 
-def test_a_void_reaches_the_cached_page(game, scorer, django_user_model):
-    staff = django_user_model.objects.create_user("boss", password="pw-boss-1", is_staff=True)
+def test_a_void_reaches_the_cached_page(game, scorer, staff):
     league = league_services.league_create(
         name="L", kind="quick-baseball", options=OPTIONS, user=staff
     )

@@ -66,14 +66,13 @@ def test_the_game_page_needs_as_many_queries_at_20_or_500_plays(
 
 @pytest.mark.parametrize("viewer", ["visitor", "organiser"])
 def test_the_standings_page_needs_as_many_queries_for_4_or_150_games(
-    viewer, django_user_model, django_assert_max_num_queries
+    viewer, staff, django_assert_max_num_queries
 ):
-    organiser = django_user_model.objects.create_user("boss", password="pw-boss-1", is_staff=True)
-    small = data.league_season(games=4, teams=4, organiser=organiser, name="Small")
-    big = data.league_season(games=150, teams=12, organiser=organiser, name="Big")
+    small = data.league_season(games=4, teams=4, organiser=staff, name="Small")
+    big = data.league_season(games=150, teams=12, organiser=staff, name="Big")
     client = Client()
     if viewer == "organiser":
-        client.force_login(organiser)
+        client.force_login(staff)
     paths = [
         reverse("games:standings", args=[season.league.slug, season.slug])
         for season in (small, big)
@@ -83,12 +82,11 @@ def test_the_standings_page_needs_as_many_queries_for_4_or_150_games(
 
 
 def test_a_cold_standings_page_needs_a_constant_number_of_queries(
-    django_user_model, django_assert_max_num_queries
+    staff, django_assert_max_num_queries
 ):
-    organiser = django_user_model.objects.create_user("boss", password="pw-boss-1", is_staff=True)
-    season = data.league_season(games=60, teams=8, organiser=organiser)
+    season = data.league_season(games=60, teams=8, organiser=staff)
     path = reverse("games:standings", args=[season.league.slug, season.slug])
-    league_services.team_create(league=season.league, user=organiser, name="Late Joiners")
+    league_services.team_create(league=season.league, user=staff, name="Late Joiners")
     with django_assert_max_num_queries(4):
         reply = Client().get(path)
     assert "Late Joiners" in reply.content.decode()

@@ -19,13 +19,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("boss", password="pw-boss-1", is_staff=True)
-
-
-@pytest.fixture
-def season(organiser):
-    return data.league_season(games=12, teams=4, organiser=organiser)
+def season(staff):
+    return data.league_season(games=12, teams=4, organiser=staff)
 
 
 def counted(client, season) -> int:
@@ -39,21 +34,21 @@ def csv_rows(client, season) -> list[str]:
     return client.get(path).content.decode().splitlines()
 
 
-def viewers(organiser):
+def viewers(staff):
     logged_in = Client()
-    logged_in.force_login(organiser)
+    logged_in.force_login(staff)
     return [Client(), logged_in]
 
 
-def test_a_new_final_game_reaches_the_cached_standings(season, organiser):
-    clients = viewers(organiser)
+def test_a_new_final_game_reaches_the_cached_standings(season, staff):
+    clients = viewers(staff)
     assert [counted(c, season) for c in clients] == [12, 12]
-    _import_one(season, organiser, seed=99)
+    _import_one(season, staff, seed=99)
     assert [counted(c, season) for c in clients] == [13, 13]
     assert cached_standings(Season.objects.get(pk=season.pk)).games_counted == 13
 
 
-def _import_one(season, organiser, seed):
+def _import_one(season, staff, seed):
     generated = generate("quick-baseball", season.league.options, limit=10_000, seed=seed)
     record = {
         "game": "quick-baseball",
@@ -61,37 +56,37 @@ def _import_one(season, organiser, seed):
         "sides": ["Team 01", "Team 02"],
         "plays": list(generated.plays),
     }
-    imports.import_text(text=json.dumps(record), season=season, user=organiser)
+    imports.import_text(text=json.dumps(record), season=season, user=staff)
 
 
-def test_voiding_and_unvoiding_reach_the_cached_standings(season, organiser):
-    clients = viewers(organiser)
+def test_voiding_and_unvoiding_reach_the_cached_standings(season, staff):
+    clients = viewers(staff)
     assert [counted(c, season) for c in clients] == [12, 12]
     game = Game.objects.filter(season=season).first()
-    league_services.game_void(game=game, user=organiser, reason="wrong deck")
+    league_services.game_void(game=game, user=staff, reason="wrong deck")
     assert [counted(c, season) for c in clients] == [11, 11]
-    league_services.game_unvoid(game=game, user=organiser)
+    league_services.game_unvoid(game=game, user=staff)
     assert [counted(c, season) for c in clients] == [12, 12]
 
 
-def test_team_changes_reach_the_cached_standings(season, organiser):
+def test_team_changes_reach_the_cached_standings(season, staff):
     client = Client()
     assert any(row.startswith("1,") for row in csv_rows(client, season))
     team = season.league.teams.get(name="Team 01")
-    league_services.team_rename(team=team, user=organiser, name="Renamed Robins")
+    league_services.team_rename(team=team, user=staff, name="Renamed Robins")
     assert "Renamed Robins" in client.get(_page(season)).content.decode()
     assert any("Renamed Robins" in row for row in csv_rows(client, season))
-    league_services.team_create(league=season.league, user=organiser, name="Newcomers")
+    league_services.team_create(league=season.league, user=staff, name="Newcomers")
     assert "Newcomers" in client.get(_page(season)).content.decode()
 
 
-def test_league_settings_reach_the_cached_standings(organiser):
-    season = data.league_season(games=3, teams=3, organiser=organiser)
+def test_league_settings_reach_the_cached_standings(staff):
+    season = data.league_season(games=3, teams=3, organiser=staff)
     client = Client()
     assert "Bench League" in client.get(_page(season)).content.decode()
     league = season.league
     league_services.league_update(
-        league=league, user=organiser, name="Renamed League", options=league.options, points={}
+        league=league, user=staff, name="Renamed League", options=league.options, points={}
     )
     assert "Renamed League" in client.get(_page(season)).content.decode()
 

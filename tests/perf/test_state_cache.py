@@ -14,7 +14,7 @@ from games.models import GameState, Play, PlayChunk
 from games.play_lines import CHUNK
 from games.sealed_cache import seal
 from games.selectors import game_record, scoreboard
-from tests.corrections.conftest import PLAYS
+from tests.corrections.conftest import PLAYS, position
 
 from .conftest import game_with_log, random_plays, record_plays
 
@@ -76,16 +76,8 @@ def test_corrections_replacing_and_deleting_plays_rebuild_the_board(scorer):
 
     def correct(seq, after):
         game.refresh_from_db()
-        plays = list(game.plays.order_by("seq"))
         corrections.play_correct(
-            game=game,
-            seq=seq,
-            after=after,
-            reason="misread card",
-            user=scorer,
-            expected=len(plays),
-            after_play=plays[-1].pk,
-            revision=game.corrections.count(),
+            game=game, seq=seq, after=after, reason="misread card", user=scorer, **position(game)
         )
 
     scoreboard(game)  # the cached copy is in place before the corrections
@@ -97,8 +89,7 @@ def test_corrections_replacing_and_deleting_plays_rebuild_the_board(scorer):
     assert scoreboard(game).lines[0].payload == {"pitch": "C1", "bat": "B2"}
 
 
-def test_void_and_reopening_give_a_new_revision_and_keep_the_board(django_user_model, scorer):
-    staff = django_user_model.objects.create_user("boss", password="pw-boss-1", is_staff=True)
+def test_void_and_reopening_give_a_new_revision_and_keep_the_board(staff, scorer):
     generated = random_plays("quick-baseball", {"innings": 1}, 1)
     game = game_with_log("quick-baseball", {"innings": 1}, generated, scorer)
     final = _final_game(scorer)
