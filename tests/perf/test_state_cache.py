@@ -9,7 +9,7 @@ import pytest
 from games import corrections, league_services, services, state_cache
 from games.bench.players import generate
 from games.engines import get
-from games.engines.record import replay
+from games.engines.record import Record, replay
 from games.models import GameState, Play, PlayChunk
 from games.play_lines import CHUNK
 from games.sealed_cache import seal
@@ -27,6 +27,13 @@ LONG = {
     "bedard-baseball": {"innings": 9},
     "solitaire-baseball": {"innings": 9},
 }
+
+
+@pytest.mark.parametrize("kind", sorted(LONG))
+def test_every_engines_states_survive_a_pickle_round_trip(kind):
+    generated = generate(kind, LONG[kind], limit=120, seed=9)
+    for state in replay(Record(kind, generated.options, ("A", "B"), generated.plays)).states:
+        assert pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)) == state
 
 
 def assert_board_is_the_replay(game) -> None:
