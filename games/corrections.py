@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from . import stats
+from . import state_cache, stats
 from .engines.record import Record, ReplayError, replay
 from .models import Game, GameReopening, Play, PlayCorrection
 from .selectors import game_record
@@ -178,7 +178,9 @@ def game_reopen(*, game: Game, user) -> GameReopening:
         raise CorrectionRefused("Only a final game needs reopening: this one can be corrected.")
     if is_reopened(game=game):
         raise CorrectionRefused("This game is already open for correction.")
-    return GameReopening.objects.create(game=game, opened_by=user)
+    reopening = GameReopening.objects.create(game=game, opened_by=user)
+    state_cache.touch(game)
+    return reopening
 
 
 @transaction.atomic
@@ -192,15 +194,16 @@ def game_close(*, game: Game, user) -> GameReopening:
         raise CorrectionRefused("This game is not open for correction.")
     reopening.closed_at, reopening.closed_by = timezone.now(), user
     reopening.save(update_fields=["closed_at", "closed_by"])
+    state_cache.touch(game)
     return reopening
 
 
 def corrections_by_play(*, game: Game) -> dict[int, list[PlayCorrection]]:
     """The corrections of each play still in the log, keyed by its current position."""
-    seq_of = dict(game.plays.values_list("id", "seq"))
     found: dict[int, list[PlayCorrection]] = {}
-    for correction in game.corrections.filter(play__isnull=False).select_related("user"):
-        found.setdefault(seq_of[correction.play_id], []).append(correction)
+    corrected = game.corrections.filter(play__isnull=False).select_related("user", "play")
+    for correction in corrected:
+        found.setdefault(correction.play.seq, []).append(correction)
     return found
 
 

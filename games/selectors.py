@@ -1,15 +1,21 @@
-"""Reads: game records, replays, scoreboards and lists. Everything comes from the log."""
+"""Reads: game records, replays, scoreboards and lists. Everything comes from the log, the
+boards through its cached current state (``state_cache``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.db.models import QuerySet
 
-from .engines import Outcome
-from .engines.record import Record, Replay, ReplayError, replay
+from . import state_cache
+from .engines import Engine, get
+from .engines.record import Record, Replay, replay
 from .models import Game
+from .play_lines import PlayLine, PlayLines
+
+__all__ = ["PlayLine", "Scoreboard", "game_list", "game_record", "play_question", "scoreboard"]
 
 
 def game_record(game: Game) -> Record:
@@ -25,26 +31,21 @@ def replay_game(game: Game) -> Replay:
 
 
 @dataclass(frozen=True)
-class PlayLine:
-    seq: int
-    payload: dict[str, Any]
-    outcome: Outcome
-    summary: dict[str, Any]
-
-
-@dataclass(frozen=True)
 class Scoreboard:
+    """A game's board: its state and summary now, and its play-by-play (loaded on demand)."""
+
     game: Game
-    replay: Replay
+    state: Any
     summary: dict[str, Any]
-    lines: tuple[PlayLine, ...]
+    lines: PlayLines
     log_length: int
     last_play_id: int
     error: str = ""
+    revision: str = ""
 
     @property
-    def state(self) -> Any:
-        return self.replay.final_state
+    def engine(self) -> Engine:
+        return get(self.game.kind)
 
     @property
     def next_seq(self) -> int:
@@ -52,37 +53,45 @@ class Scoreboard:
 
     @property
     def is_over(self) -> bool:
-        return self.replay.engine.is_over(self.state)
+        return self.engine.is_over(self.state)
+
+    @property
+    def fingerprint(self) -> str:
+        """Changes whenever anything the board is drawn from changes."""
+        return f"{self.revision}.{self.log_length}.{self.last_play_id}"
+
+    @cached_property
+    def replay(self) -> Replay:
+        """Every state of the log (up to the play that no longer replays): a full replay."""
+        record = game_record(self.game)
+        return replay(
+            Record(record.game, record.options, record.sides, record.plays[: len(self.lines)])
+        )
 
 
 def scoreboard(game: Game) -> Scoreboard:
-    """Everything a scoreboard page shows, derived by replaying the game's log."""
-    record = game_record(game)
-    try:
-        result = replay(record)
-        error = ""
-    except ReplayError as exc:
-        # A log that no longer replays (e.g. the rules changed) is shown up to the bad play.
-        result = replay(
-            Record(game.kind, record.options, record.sides, record.plays[: exc.number - 1])
-        )
-        error = str(exc)
-    engine = result.engine
-    lines = tuple(
-        PlayLine(seq, dict(payload), outcome, engine.summary(state))
-        for seq, (payload, outcome, state) in enumerate(
-            zip(record.plays, result.outcomes, result.states[1:], strict=False), start=1
-        )
+    """Everything a scoreboard page shows, from the game's cached state (see state_cache)."""
+    current = state_cache.current(game)
+
+    def rebuild() -> list:
+        return state_cache.rebuild(game, current.revision, writing=False)[1]
+
+    return Scoreboard(
+        game=game,
+        state=current.state,
+        summary=current.summary,
+        lines=PlayLines(game.pk, current, rebuild),
+        log_length=current.length,
+        last_play_id=current.last_play_id,
+        error=current.error,
+        revision=current.revision,
     )
-    last_play_id = game.plays.order_by("-seq").values_list("id", flat=True).first() or 0
-    return Scoreboard(game, result, result.summary(), lines, len(record.plays), last_play_id, error)
 
 
 def play_question(game: Game, raw: Any, answered: list[str]) -> dict[str, Any] | None:
     """What the table must still answer before ``raw`` can be recorded (questions already
     answered, like a declined review, are not asked again). Raises ``InvalidPlay``."""
-    replayed = replay_game(game)
-    question = replayed.engine.pending(replayed.final_state, raw)
+    question = game.engine.pending(state_cache.current(game).state, raw)
     if question is None or question["ask"] in answered:
         return None
     return question

@@ -1,4 +1,8 @@
-"""Writes: creating games, recording and undoing plays, adding scorers. All atomic."""
+"""Writes: creating games, recording and undoing plays, adding scorers. All atomic.
+
+Every write to a log gives the game a new ``log_revision`` and stores the board it leaves in
+the game's cached state (``state_cache``), in the write's own transaction.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +13,11 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
-from . import stats
+from . import state_cache, stats
 from .engines import EngineError, Outcome, get
 from .engines.catalogues import default_catalogue
 from .models import CardCatalogue, Game, Play
-from .selectors import replay_game
+from .models.games import new_revision
 
 
 class PositionConflict(Exception):
@@ -79,18 +83,31 @@ def play_record(
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
     _require_scorer(game, user)
-    next_seq = game.plays.count() + 1
-    _check_position(game, expected_seq - 1, next_seq - 1, after_play)
+    current = state_cache.current(game)
+    _check_position(expected_seq - 1, current.length, after_play, current.last_play_id)
+    if current.error:
+        raise EngineError(f"This game's log no longer replays ({current.error}).")
     engine = game.engine
-    state = replay_game(game).final_state
-    new_state, outcome = engine.play(state, raw)
+    new_state, outcome = engine.play(current.state, raw)
     try:
         with transaction.atomic():
-            play = Play.objects.create(game=game, seq=next_seq, payload=dict(raw), created_by=user)
+            play = Play.objects.create(
+                game=game, seq=current.length + 1, payload=dict(raw), created_by=user
+            )
     except IntegrityError:
         raise PositionConflict(expected_seq, game.plays.count() + 1) from None
     summary = engine.summary(new_state)
-    _store_summary(game, summary)
+    revision = _store_summary(game, summary)
+    state_cache.appended(
+        game,
+        current,
+        play_id=play.pk,
+        raw=raw,
+        state=new_state,
+        outcome=outcome,
+        summary=summary,
+        revision=revision,
+    )
     if summary["status"] == Game.FINAL:
         stats.sync(game)
     return play, outcome
@@ -101,26 +118,32 @@ def play_undo(*, game: Game, expected_seq: int, user, after_play: int | None = N
     """Remove the last play, if it is still play ``expected_seq``. Returns the removed play."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     _require_scorer(game, user)
-    last = game.plays.order_by("-seq").first()
-    if last is None:
+    current = state_cache.current(game)
+    if not current.length:
         raise EngineError("There is no play to undo.")
-    _check_position(game, expected_seq, last.seq, after_play)
+    _check_position(expected_seq, current.length, after_play, current.last_play_id)
+    last = game.plays.get(seq=current.length)
     was_final = game.is_final
     last.delete()
-    refresh_summary(game)
+    previous_id = game.plays.order_by("-seq").values_list("id", flat=True).first() or 0
+    revision = new_revision()
+    after = state_cache.after_undo(game, current, last_play_id=previous_id, revision=revision)
+    _store_summary(game, _summary_of(after), revision)
     if was_final:
         stats.sync(game)
     return last
 
 
-def _check_position(game: Game, seen: int, actual: int, after_play: int | None) -> None:
-    """The screen saw ``seen`` plays ending with play id ``after_play``; is that still so?"""
+def _check_position(seen: int, actual: int, after_play: int | None, last_id: int) -> None:
+    """The screen saw ``seen`` plays ending with play id ``after_play``; is that still so?
+
+    (The last play has the highest id: plays are only ever appended, and corrections keep
+    the ids of the plays they change.)
+    """
     if seen != actual:
         raise PositionConflict(seen + 1, actual + 1)
-    if after_play is not None:
-        last_id = game.plays.order_by("-seq").values_list("id", flat=True).first() or 0
-        if last_id != after_play:
-            raise PositionConflict(seen + 1, actual + 1, replaced=True)
+    if after_play is not None and last_id != after_play:
+        raise PositionConflict(seen + 1, actual + 1, replaced=True)
 
 
 def scorer_add(*, game: Game, username: str, user) -> None:
@@ -135,15 +158,26 @@ def scorer_add(*, game: Game, username: str, user) -> None:
 
 
 def refresh_summary(game: Game) -> dict[str, Any]:
-    """Rebuild the cached summary from the log (the log is the truth)."""
-    try:
-        summary = replay_game(game).summary()
-    except ValueError as exc:
-        summary = {"status": "broken", "error": str(exc)}
-    _store_summary(game, summary)
+    """Rebuild the game's cached state and summary from the log (the log is the truth).
+
+    Called after any change to the log other than one play added or undone (corrections,
+    imports, a new game); it gives the game a new revision.
+    """
+    revision = new_revision()
+    current, _ = state_cache.rebuild(game, revision)
+    summary = _summary_of(current)
+    _store_summary(game, summary, revision)
     return summary
 
 
-def _store_summary(game: Game, summary: dict[str, Any]) -> None:
+def _summary_of(current: state_cache.Current) -> dict[str, Any]:
+    if current.error:
+        return {"status": "broken", "error": current.error}
+    return current.summary
+
+
+def _store_summary(game: Game, summary: dict[str, Any], revision: str | None = None) -> str:
     game.summary = summary
-    game.save(update_fields=["summary", "updated_at"])
+    game.log_revision = revision or new_revision()
+    game.save(update_fields=["summary", "log_revision", "updated_at"])
+    return game.log_revision

@@ -59,6 +59,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.csp.ContentSecurityPolicyMiddleware",
+    "scorekeeper.db_router.PublicReadsMiddleware",
+    # Innermost, so the long HTML it puts in is counted in the Content-Length.
+    "games.deferred_html.DeferredHtmlMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -89,6 +92,9 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SCOREKEEPER_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
+            # Kept open between requests: opening one (and its PRAGMAs) costs more than most
+            # cached pages take to serve.
+            "CONN_MAX_AGE": 600,
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "init_command": (
@@ -97,6 +103,68 @@ else:
             },
         },
     }
+
+# A read replica for public pages (scorekeeper/db_router.py): GET requests to the pages in
+# REPLICA_VIEWS read the games app's tables there; writes, sessions and accounts stay on the
+# primary. Migrations run on the primary only.
+REPLICA_DATABASE_URL = os.environ.get("REPLICA_DATABASE_URL", "")
+if REPLICA_DATABASE_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        REPLICA_DATABASE_URL, conn_max_age=600, conn_health_checks=True
+    )
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["scorekeeper.db_router.ReplicaRouter"]
+REPLICA_VIEWS = frozenset(
+    {
+        "games:list",
+        "games:detail",
+        "games:record",
+        "games:standings",
+        "games:standings-csv",
+        "games:leagues",
+        "games:league",
+        "games:season",
+        "games:team",
+        "games:archive",
+        "games:league-stats",
+        "games:season-stats",
+        "games:season-stats-csv",
+        "games:records",
+        "games:cricsheet",
+        "games:gamelog",
+        "games:boxscore",
+    }
+)
+
+# Cache: one per process in memory by default; Redis shared by every app server when
+# CACHE_URL is set (redis://host:6379/0). What is cached is always checked against the
+# database before use (see README, "Performance"), so either is safe; Redis is shared, so
+# each page is rendered once for all servers.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL:
+    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured("CACHE_URL must be a redis://, rediss:// or unix:// URL.")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "scorekeeper"),
+        },
+    }
+    # Sessions read from the shared cache, written through to the database: every server
+    # sees a login or logout at once, and a flushed cache loses no session.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "scorekeeper",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        },
+    }
+    # Sessions in the database: every process and server sees the same sessions (a cache in
+    # one process's memory would keep a logged-out session alive in the others).
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -117,7 +185,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -128,6 +196,8 @@ STORAGES = {
         ),
     },
 }
+# Production (DEBUG off): collectstatic writes hashed, gzip-compressed copies, and WhiteNoise
+# serves the hashed names with a ten-year "immutable" Cache-Control.
 WHITENOISE_USE_FINDERS = True
 if DEBUG:
     # Development serves static files from the finders; STATIC_ROOT exists only after

@@ -6,6 +6,8 @@ the last replay, kept only so that lists of games need not replay each one.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -16,6 +18,12 @@ from ..engines import EngineError, all_engines, get
 
 def game_choices() -> list[tuple[str, str]]:
     return [(engine.id, engine.name) for engine in all_engines()]
+
+
+def new_revision() -> str:
+    """A fresh random revision token: never reused, so a rolled-back write's token is never
+    mistaken for a later one."""
+    return secrets.token_hex(8)
 
 
 class Game(models.Model):
@@ -46,6 +54,13 @@ class Game(models.Model):
         unique=True,
         editable=False,
         help_text="SHA-256 of an imported record, so the same record is not imported twice",
+    )
+    log_revision = models.CharField(
+        max_length=32,
+        default=new_revision,
+        editable=False,
+        help_text="changes with every write to the log (or its void or reopening), in the "
+        "write's transaction: cached boards are only used for the revision they were made of",
     )
 
     class Meta:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import engines
 
-from .games import Game, game_choices
+from .games import Game, game_choices, new_revision
 
 
 class League(models.Model):
@@ -58,6 +58,13 @@ class Season(models.Model):
     name = models.CharField(max_length=60)
     slug = models.SlugField(max_length=60)
     starts_on = models.DateField(null=True, blank=True)
+    stats_revision = models.CharField(
+        max_length=32,
+        default=new_revision,
+        editable=False,
+        help_text="changes whenever the season's stats rows or the league's teams change, so "
+        "cached standings are only used for the revision they were computed from",
+    )
 
     class Meta:
         ordering = ["league", "-starts_on", "-id"]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from ..play_lines import Chunk
 from ..selectors import Scoreboard
 
 
@@ -18,14 +20,22 @@ class LineRow:
 
 
 def hits_by_side(board: Scoreboard) -> list[int]:
-    """Hits per side, counted from the outcomes tagged ``hit``."""
-    hits = [0] * len(board.summary["score"])
-    before = [board.replay.engine.summary(board.replay.states[0])] + [
-        line.summary for line in board.lines
-    ]
-    for line, summary in zip(board.lines, before, strict=False):
+    """Hits per side, counted from the outcomes tagged ``hit`` (a chunk of plays at a time,
+    each chunk's count cached, so a long game is not read whole)."""
+    sides = len(board.summary["score"])
+    hits = [0] * sides
+    for counts in board.lines.per_chunk("hits", partial(_chunk_hits, sides)):
+        hits = [total + count for total, count in zip(hits, counts, strict=True)]
+    return hits
+
+
+def _chunk_hits(sides: int, chunk: Chunk) -> list[int]:
+    hits = [0] * sides
+    before = chunk.before
+    for line in chunk.lines:
         if "hit" in line.outcome.tags:
-            hits[0 if summary["half"] == "top" else 1] += 1
+            hits[0 if before["half"] == "top" else 1] += 1
+        before = line.summary
     return hits
 
 

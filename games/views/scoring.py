@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import screens, services
+from .. import page_cache, screens, services
 from ..engines import EngineError, all_engines
 from ..forms import NewGameForm, PositionForm, ScorerForm, play_from_post
 from ..models import Game
@@ -51,10 +51,15 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk)
-    context = _board_context(request, game)
-    template = "games/detail.html#scoreboard" if request.htmx else "games/detail.html"
-    return render(request, template, context)
+    partial = bool(request.htmx)
+    template = "games/detail.html#scoreboard" if partial else "games/detail.html"
+
+    def context() -> dict:
+        return _board_context(request, get_object_or_404(Game, pk=pk))
+
+    # Visitors who are not logged in get the page from the cache while the game is unchanged.
+    key = page_cache.game_page_key(pk, partial=partial)
+    return page_cache.public_page(request, key, template, context)
 
 
 @login_required

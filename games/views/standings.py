@@ -1,13 +1,20 @@
-"""Views for the standings pages (see games/urls.py): the table and its CSV, for anyone."""
+"""Views for the standings pages (see games/urls.py): the table and its CSV, for anyone.
+
+Both read the season's standings from the cache (``standings_cache``); the page's content is
+cached as rendered too, and for visitors who are not logged in the whole page
+(``page_cache``), so a request for an unchanged season costs one query.
+"""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 
+from .. import page_cache
 from ..models import Season
-from ..standings import season_standings
+from ..standings_cache import cached_standings, standings_key
 
 
 def _season(league_slug: str, season_slug: str) -> Season:
@@ -18,16 +25,24 @@ def _season(league_slug: str, season_slug: str) -> Season:
 
 @require_GET
 def standings_page(request: HttpRequest, league_slug: str, season_slug: str) -> HttpResponse:
-    season = _season(league_slug, season_slug)
-    standings = season_standings(season=season)
-    context = {"standings": standings, "season": season, "league": season.league}
-    return render(request, "games/standings/page.html", context)
+    def context() -> dict:
+        season = _season(league_slug, season_slug)
+        return {
+            # Computed only if the cached page content is missing.
+            "standings": SimpleLazyObject(lambda: cached_standings(season)),
+            "standings_key": standings_key(season),
+            "season": season,
+            "league": season.league,
+        }
+
+    key = page_cache.standings_page_key(league_slug, season_slug)
+    return page_cache.public_page(request, key, "games/standings/page.html", context)
 
 
 @require_GET
 def standings_csv(request: HttpRequest, league_slug: str, season_slug: str) -> HttpResponse:
     season = _season(league_slug, season_slug)
-    standings = season_standings(season=season)
+    standings = cached_standings(season)
     response = HttpResponse(standings.to_csv(), content_type="text/csv; charset=utf-8")
     filename = f"{season.league.slug}-{season.slug}-standings.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -1,58 +1,22 @@
-"""A real site for concurrency tests: gunicorn in its own process group, and HTTP clients.
-
-The server runs ``scorekeeper.wsgi`` under gunicorn on 127.0.0.1 with several worker
-processes and threads, against a temporary SQLite file or a PostgreSQL database given as a
-URL. Clients log in through the login form and post plays like the scoring screen does.
-"""
+"""A real site for concurrency tests: gunicorn and HTTP clients from ``games.bench.site``
+(the bench shares them), with the concurrency tests' scorer and password."""
 
 from __future__ import annotations
 
-import http.cookiejar
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.parse
-import urllib.request
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from games.bench import site
+from games.bench.site import Reply, Server, manage, site_env
+
 PASSWORD = "racing-tablets-42"
 CONFLICT = "The game has moved on"
-START_TIMEOUT = 30.0
-REQUEST_TIMEOUT = 20.0
+
+__all__ = ["CONFLICT", "PASSWORD", "Client", "Reply", "Server", "manage", "site_env"]
 
 
-def site_env(*, sqlite_path: Path | None = None, database_url: str | None = None) -> dict:
-    """The environment for manage.py and gunicorn: exactly one database."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)}
-    env.pop("SCOREKEEPER_SQLITE_PATH", None)
-    env["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
-    env["DJANGO_LOG_LEVEL"] = "WARNING"
-    if database_url:
-        env["DATABASE_URL"] = database_url
-    else:
-        env["SCOREKEEPER_SQLITE_PATH"] = str(sqlite_path)
-    return env
-
-
-def manage(env: dict, *args: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout
+class Client(site.Client):
+    def login(self, username: str, password: str = PASSWORD) -> None:
+        super().login(username, password)
 
 
 SETUP = """
@@ -74,112 +38,3 @@ def create_scorer_and_games(env: dict, *, username: str, games: int) -> list[int
     """A user and ``games`` Quick Baseball games they score, made through manage.py shell."""
     code = SETUP.format(username=username, password=PASSWORD, games=games)
     return json.loads(manage(env, "shell", "-c", code).strip().splitlines()[-1])
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@dataclass
-class Server:
-    """gunicorn in a process group of its own, so SIGKILL reaches the workers too."""
-
-    env: dict
-    workers: int = 4
-    threads: int = 2
-    port: int = 0
-    process: subprocess.Popen | None = None
-    log: Path | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        self.port = free_port()
-        command = [
-            sys.executable, "-m", "gunicorn", "scorekeeper.wsgi:application",
-            "--bind", f"127.0.0.1:{self.port}",
-            "--workers", str(self.workers), "--threads", str(self.threads),
-            "--timeout", "60", "--graceful-timeout", "5",
-        ]  # fmt: skip
-        out = self.log.open("ab") if self.log else subprocess.DEVNULL
-        self.process = subprocess.Popen(
-            command, cwd=ROOT, env=self.env, stdout=out, stderr=out, start_new_session=True
-        )
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/accounts/login/", timeout=2) as reply:
-                    if reply.status == 200:
-                        return
-            except (OSError, urllib.error.URLError):
-                time.sleep(0.2)
-        self.kill()
-        raise RuntimeError("gunicorn did not answer in time")
-
-    def kill(self) -> None:
-        """SIGKILL the master and every worker: no graceful shutdown, no flushing."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.kill()
-
-
-@dataclass
-class Reply:
-    status: int
-    text: str
-
-
-@dataclass
-class Client:
-    """One tablet: its own cookies, logged in through the login form."""
-
-    base: str
-    jar: http.cookiejar.CookieJar = field(default_factory=http.cookiejar.CookieJar)
-
-    def __post_init__(self) -> None:
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def _csrf(self) -> str:
-        return next(c.value for c in self.jar if c.name == "csrftoken")
-
-    def request(self, path: str, data: dict[str, Any] | None = None) -> Reply:
-        body = None
-        if data is not None:
-            body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self._csrf()}).encode()
-        req = urllib.request.Request(self.base + path, data=body, headers={"HX-Request": "true"})
-        try:
-            with self.opener.open(req, timeout=REQUEST_TIMEOUT) as reply:
-                return Reply(reply.status, reply.read().decode())
-        except urllib.error.HTTPError as error:
-            return Reply(error.code, error.read().decode())
-
-    def login(self, username: str) -> None:
-        self.request("/accounts/login/")
-        reply = self.request("/accounts/login/", {"username": username, "password": PASSWORD})
-        assert reply.status == 200 and any(c.name == "sessionid" for c in self.jar), reply.text
-
-    def post_play(self, game: int, *, expected: int, play: dict[str, Any]) -> Reply:
-        return self.request(
-            f"/games/{game}/plays/", {"expected": expected, "play": json.dumps(play)}
-        )
-
-    def record(self, game: int) -> dict[str, Any]:
-        reply = self.request(f"/games/{game}/record.json")
-        assert reply.status == 200, reply.text
-        return json.loads(reply.text)

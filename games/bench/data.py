@@ -1,0 +1,64 @@
+"""What the bench measures, made in its temporary database: users, long games, a league."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from .. import imports, league_services, services
+from ..models import Game, Play, Season
+from .players import generate
+
+SIDES = ["Visitors", "Home"]
+
+
+def user(username: str, password: str, *, staff: bool = False):
+    return get_user_model().objects.create_user(username, password=password, is_staff=staff)
+
+
+def game_with_plays(
+    kind: str, options: dict[str, Any], plays: tuple[dict[str, Any], ...], owner
+) -> Game:
+    """A game whose log holds ``plays`` (written at once), its cached state built."""
+    sides = SIDES[:1] if kind == "solitaire-baseball" else SIDES
+    game = services.game_create(kind=kind, options=options, sides=sides, user=owner)
+    Play.objects.bulk_create(
+        Play(game=game, seq=seq, payload=raw, created_by=owner)
+        for seq, raw in enumerate(plays, start=1)
+    )
+    services.refresh_summary(game)
+    return game
+
+
+def long_game(kind: str, options: dict[str, Any], length: int, owner, seed: int = 1) -> Game:
+    """A game of ``kind`` with ``length`` random legal plays, still in progress."""
+    generated = generate(kind, options, limit=length, seed=seed)
+    if len(generated.plays) < length or generated.over:
+        raise ValueError(f"a random {kind} game ends before {length} plays")
+    return game_with_plays(kind, generated.options, generated.plays, owner)
+
+
+def league_season(*, games: int, teams: int, organiser, name: str = "Bench League") -> Season:
+    """A Quick Baseball league whose season has ``games`` final games (random, legal),
+    imported as records like a league's paper scoresheets would be."""
+    league = league_services.league_create(
+        name=name, kind="quick-baseball", options={"innings": 3}, user=organiser
+    )
+    season = league_services.season_create(league=league, user=organiser, name="Bench Season")
+    names = [f"Team {n:02d}" for n in range(1, teams + 1)]
+    for team in names:
+        league_services.team_create(league=league, user=organiser, name=team)
+    pairs = itertools.cycle(itertools.permutations(names, 2))
+    for number in range(games):
+        generated = generate("quick-baseball", league.options, limit=10_000, seed=number)
+        record = {
+            "game": "quick-baseball",
+            "options": league.options,
+            "sides": list(next(pairs)),
+            "plays": list(generated.plays),
+        }
+        imports.import_text(text=json.dumps(record), season=season, user=organiser)
+    return season

@@ -1,0 +1,245 @@
+"""``manage.py bench``: everything measured in one run, reported as JSON-ready data.
+
+Every figure that depends on the machine is also given as a ratio to a baseline measured in
+the same run: engine replay against a dict-copy loop, a long log's play against a short
+log's, and each page's requests per second against a constant Django view.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import secrets
+import tempfile
+import time
+import urllib.parse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, connections
+from django.test import override_settings
+from django.urls import reverse
+
+from . import data, engines, load, queries, writes
+from .database import temporary_database
+from .players import generate
+from .site import Client, Server, manage
+
+TARGETS = {"accept_play_ratio": 1.5, "post_play": 0.4, "game_page": 0.3, "standings": 0.3}
+
+
+def run(
+    *,
+    quick: bool,
+    seconds: float,
+    workers: int,
+    threads: int,
+    clients: int,
+    processes: int,
+    league_games: int,
+    say: Callable[[str], None],
+) -> dict[str, Any]:
+    began = time.perf_counter()
+    report: dict[str, Any] = {
+        "quick": quick,
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "database": connection.vendor,
+            "cache": settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1],
+        },
+    }
+    say("engine replay throughput")
+    report["engine_replay"] = engines.throughput(quick=quick, min_seconds=0.3 if quick else 1.0)
+    with (
+        tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp,
+        temporary_database(Path(tmp)) as env,
+        override_settings(DEBUG=False),
+    ):
+        password = secrets.token_urlsafe(12)
+        scorer = data.user("bench-scorer", password)
+        organiser = data.user("bench-organiser", password, staff=True)
+        say("server time to accept a play")
+        report["accept_play"] = writes.accept_play(
+            owner=scorer, lengths=(10, 1000), samples=5 if quick else 30
+        )
+        say(f"a league with {league_games} final games")
+        big = data.league_season(games=league_games, teams=20, organiser=organiser)
+        small = data.league_season(games=4, teams=4, organiser=organiser, name="Small League")
+        page_game = data.long_game("quick-baseball", {"innings": 9}, 100, scorer, seed=3)
+        short_game = data.long_game("quick-baseball", {"innings": 9}, 10, scorer, seed=4)
+        long_game = data.long_game("quick-baseball", {"innings": 60}, 1000, scorer, seed=5)
+        pages = {
+            "game_page": {
+                "10_plays": f"/games/{short_game.pk}/",
+                "1000_plays": f"/games/{long_game.pk}/",
+            },
+            "standings_page": {
+                "4_games": _standings_path(small),
+                f"{league_games}_games": _standings_path(big),
+            },
+        }
+        report["queries"] = {
+            page: {
+                viewer: {size: queries.count(path, user) for size, path in paths.items()}
+                for viewer, user in (("visitor", None), ("signed_in", organiser))
+            }
+            for page, paths in pages.items()
+        }
+        say("load against gunicorn")
+        connections.close_all()
+        report["load"] = _load(
+            env=env,
+            tmp=Path(tmp),
+            password=password,
+            scorer=scorer,
+            page_game=page_game.pk,
+            standings=_standings_path(big),
+            options=dict(
+                quick=quick, seconds=seconds, workers=workers, threads=threads, clients=clients
+            ),
+            processes=processes,
+            say=say,
+        )
+    report["targets"] = _targets(report)
+    report["seconds_taken"] = round(time.perf_counter() - began, 1)
+    return report
+
+
+def _standings_path(season) -> str:
+    return reverse("games:standings", args=[season.league.slug, season.slug])
+
+
+def _load(
+    *,
+    env: dict[str, str],
+    tmp: Path,
+    password: str,
+    scorer,
+    page_game: int,
+    standings: str,
+    options: dict[str, Any],
+    processes: int,
+    say: Callable[[str], None],
+) -> dict[str, Any]:
+    quick, seconds, clients = options["quick"], options["seconds"], options["clients"]
+    env = {
+        **env,
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_STATIC_ROOT": str(tmp / "static"),
+    }
+    env.pop("DJANGO_SECURE", None)
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    # Each posting client scores games of its own (nine innings, one after the other), with
+    # the plays ready to post.
+    per_client = 1 if quick else 12
+    post_games = [
+        [
+            (data.game_with_plays("quick-baseball", {"innings": 9}, (), scorer), generated)
+            for generated in (
+                generate("quick-baseball", {"innings": 9}, limit=1000, seed=1000 * n + k)
+                for k in range(per_client)
+            )
+        ]
+        for n in range(clients)
+    ]
+    connections.close_all()
+    sizes = {"workers": options["workers"], "threads": options["threads"]}
+    warmup = 0.5 if quick else 2.0
+    result: dict[str, Any] = {
+        "seconds": seconds,
+        "warmup_seconds": warmup,
+        "clients": clients,
+        "client_processes": processes,
+        "gunicorn": sizes,
+    }
+
+    def measure(server: Server, targets: list[load.Target]) -> dict[str, Any]:
+        return load.run(
+            server.port,
+            targets,
+            processes=processes,
+            warmup=warmup,
+            seconds=seconds,
+            server_cpu=server.cpu_seconds,
+        )
+
+    raw = Server(env=env, app="games.bench.raw_wsgi:application", ready_path="/", **sizes)
+    raw.start()
+    try:
+        say("load: transport ceiling (WSGI app without Django)")
+        result["ceiling"] = measure(raw, [load.Target("/")] * clients)
+    finally:
+        raw.stop()
+    server = Server(env=env, log=tmp / "gunicorn.log", **sizes)
+    server.start()
+    try:
+        say("load: baseline (constant Django view)")
+        baseline = result["baseline"] = measure(server, [load.Target("/health/")] * clients)
+        say("load: posting plays")
+        targets = []
+        for games in post_games:
+            client = Client(server.url)
+            client.login("bench-scorer", password)
+            token = client.cookie("csrftoken")
+            posts = tuple(
+                (
+                    f"/games/{game.pk}/plays/",
+                    urllib.parse.urlencode(
+                        {"expected": seq, "play": json.dumps(raw), "csrfmiddlewaretoken": token}
+                    ),
+                )
+                for game, generated in games
+                for seq, raw in enumerate(generated.plays, start=1)
+            )
+            headers = {"Cookie": client.cookie_header(), "HX-Request": "true"}
+            targets.append(load.Target(headers=headers, posts=posts))
+        result["post_play"] = measure(server, targets)
+        say("load: public game page")
+        result["game_page"] = measure(server, [load.Target(f"/games/{page_game}/")] * clients)
+        say("load: live game polling (the page's htmx partial)")
+        poll = load.Target(f"/games/{page_game}/", {"HX-Request": "true"})
+        result["game_poll"] = measure(server, [poll] * clients)
+        say("load: standings")
+        result["standings"] = measure(server, [load.Target(standings)] * clients)
+    finally:
+        server.stop()
+    for name in ("ceiling", "post_play", "game_page", "game_poll", "standings"):
+        rate = result[name]["requests_per_second"]
+        result[name]["fraction_of_baseline"] = round(rate / baseline["requests_per_second"], 3)
+    result["generator_check"] = {
+        "baseline_share_of_ceiling": round(
+            baseline["requests_per_second"] / result["ceiling"]["requests_per_second"], 3
+        ),
+        "note": (
+            "The ceiling is the same generator against gunicorn serving a WSGI app without "
+            "Django: while the baseline stays well below it, the generator and transport are "
+            "not what limits the Django figures. client_cpu_cores is the generator's CPU use."
+        ),
+    }
+    return result
+
+
+def _targets(report: dict[str, Any]) -> dict[str, Any]:
+    checks: dict[str, Any] = {}
+    ratios = [result["ratio"] for result in report["accept_play"].values()]
+    checks["accept_play_ratio"] = {
+        "target": f"<= {TARGETS['accept_play_ratio']}",
+        "worst": max(ratios),
+        "met": max(ratios) <= TARGETS["accept_play_ratio"],
+    }
+    loaded = report["load"]
+    for name in ("post_play", "game_page", "standings"):
+        fraction = loaded[name]["fraction_of_baseline"]
+        checks[name] = {
+            "target": f">= {TARGETS[name]} of baseline, no errors",
+            "fraction_of_baseline": fraction,
+            "errors": loaded[name]["errors"],
+            "met": fraction >= TARGETS[name] and not loaded[name]["errors"],
+        }
+    return checks

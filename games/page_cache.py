@@ -1,0 +1,114 @@
+"""Whole public pages cached for visitors who are not logged in (fans polling a game, anyone
+reading the standings), keyed by everything the page shows.
+
+A page is cached only for a GET from a visitor with no session and no pending messages, so
+it shows nothing personal but its CSRF token: it is stored with a placeholder instead, and
+every response gets a fresh token for its own visitor (as rendering it would). The key comes
+from one small query per page (``game_page_key``, ``standings_page_key``) over every column
+the page is drawn from, including the revisions that change with each write; no cached page
+outlives a change to what it shows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import connections, router
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+
+from . import deferred_html, sealed_cache
+from .models import Fixture, Game, League, Play, Season
+
+# What the page carries where its CSRF token goes (no token has these characters).
+TOKEN_PLACEHOLDER = "__scorekeeper-csrf-token__"
+# Boards that show more than their own game: the solitaire board shows the player's record
+# over all their games, which changes without this game changing.
+UNCACHED_KINDS = frozenset({"solitaire-baseball"})
+
+
+def is_cacheable(request: HttpRequest) -> bool:
+    """A GET from a visitor with no session and no messages waiting: they see what any
+    other such visitor sees."""
+    return (
+        request.method in ("GET", "HEAD")
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def public_page(
+    request: HttpRequest,
+    key: str | None,
+    template: str,
+    context: Callable[[], dict[str, Any]],
+) -> HttpResponse:
+    """``template`` rendered with ``context()``, from the cache when ``key`` (None: no such
+    page, render as usual) names it and the visitor sees the public page."""
+    if key is None or not is_cacheable(request):
+        return HttpResponse(render_to_string(template, context(), request))
+    name = f"page:{key}"
+    html = sealed_cache.get(name)
+    if html is None:
+        html = render_to_string(template, {**context(), "csrf_token": TOKEN_PLACEHOLDER}, request)
+        html = deferred_html.resolve(request, html)
+        sealed_cache.put(name, html)
+    return HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+
+
+def _row(model: type, sql: str, params: Sequence[Any]) -> tuple | None:
+    connection = connections[router.db_for_read(model)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+def _tables() -> dict[str, str]:
+    quote = connections[router.db_for_read(Game)].ops.quote_name
+    models = {"game": Game, "play": Play, "season": Season, "league": League, "fixture": Fixture}
+    return {name: quote(model._meta.db_table) for name, model in models.items()}
+
+
+def _key(kind: str, row: Sequence[Any]) -> str:
+    digest = hashlib.blake2b(repr(tuple(row)).encode(), digest_size=16).hexdigest()
+    return f"{kind}:{digest}"
+
+
+def game_page_key(pk: int, *, partial: bool) -> str | None:
+    """Names the game page (or its board partial) as the database has it now."""
+    t = _tables()
+    row = _row(
+        Game,
+        f"SELECT g.id, g.log_revision,"
+        f" (SELECT COUNT(*) FROM {t['play']} p WHERE p.game_id = g.id),"
+        f" (SELECT MAX(p.id) FROM {t['play']} p WHERE p.game_id = g.id),"
+        f" g.kind, g.sides, g.options, g.created_at, g.finished_at, g.voided_at,"
+        f" g.void_reason, g.season_id, s.name, s.slug, l.name, l.slug, f.id"
+        f" FROM {t['game']} g"
+        f" LEFT JOIN {t['season']} s ON s.id = g.season_id"
+        f" LEFT JOIN {t['league']} l ON l.id = s.league_id"
+        f" LEFT JOIN {t['fixture']} f ON f.game_id = g.id"
+        f" WHERE g.id = %s",
+        [pk],
+    )
+    if row is None or row[4] in UNCACHED_KINDS:
+        return None
+    return _key("game-board" if partial else "game-page", row)
+
+
+def standings_page_key(league_slug: str, season_slug: str) -> str | None:
+    """Names a season's standings page as the database has it now."""
+    t = _tables()
+    row = _row(
+        Season,
+        f"SELECT s.id, s.stats_revision, s.name, s.slug, l.id, l.name, l.slug, l.kind,"
+        f" l.points_win, l.points_tie, l.points_loss"
+        f" FROM {t['season']} s JOIN {t['league']} l ON l.id = s.league_id"
+        f" WHERE l.slug = %s AND s.slug = %s",
+        [league_slug, season_slug],
+    )
+    return None if row is None else _key("standings-page", row)

@@ -1,0 +1,46 @@
+"""``manage.py bench --quick`` runs on a temporary database and prints a sane JSON report
+(the targets themselves depend on the machine, so they are reported, not asserted)."""
+
+import json
+
+GAMES = {"quick-baseball", "quick-cricket", "backyard-baseball", "bedard-baseball"}
+
+
+def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
+    site_db = tmp_path / "site.sqlite3"
+    result = run_python(
+        "manage.py", "bench", "--quick", "--seconds", "0.5", "--league-games", "8",
+        "--clients", "4",
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        SCOREKEEPER_SQLITE_PATH=str(site_db),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout)
+    assert not site_db.exists()  # the site's own database was never touched
+
+    engines = report["engine_replay"]
+    assert GAMES | {"solitaire-baseball"} <= set(engines)
+    for figures in engines.values():
+        assert figures["plays"] > 0 and figures["plays_per_second"] > 0
+        assert 0 < figures["ratio_to_baseline"] < 1  # no engine beats copying a dict
+
+    for kind, figures in report["accept_play"].items():
+        assert figures["plays_in_log"] == [10, 1000]
+        assert all(ms > 0 for ms in figures["median_ms"]), kind
+        assert 0.2 < figures["ratio"] < 10, kind
+        assert 0.2 < figures["write_only_ratio"] < 10, kind
+
+    for page in ("game_page", "standings_page"):
+        for viewer in ("visitor", "signed_in"):
+            counts = report["queries"][page][viewer]
+            assert len(counts) == 2 and len(set(counts.values())) == 1, (page, viewer, counts)
+
+    load = report["load"]
+    for name in ("ceiling", "baseline", "post_play", "game_page", "game_poll", "standings"):
+        assert load[name]["requests"] > 0, name
+        assert load[name]["errors"] == 0, (name, load[name]["statuses"])
+        assert load[name]["latency_ms"]["p50"] > 0
+        if name != "baseline":
+            assert load[name]["fraction_of_baseline"] > 0
+    assert set(report["targets"]) == {"accept_play_ratio", "post_play", "game_page", "standings"}
+    assert all(isinstance(check["met"], bool) for check in report["targets"].values())
