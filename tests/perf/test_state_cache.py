@@ -8,7 +8,7 @@ import pytest
 
 from games import corrections, league_services, services, state_cache
 from games.bench.players import generate
-from games.engines import get
+from games.engines import all_engines, get
 from games.engines.record import Record, replay
 from games.models import GameState, Play, PlayChunk
 from games.play_lines import CHUNK
@@ -26,7 +26,12 @@ LONG = {
     "backyard-baseball": {"innings": 40},
     "bedard-baseball": {"innings": 9},
     "solitaire-baseball": {"innings": 9},
+    "quick-tennis": {"sets": 5},
 }
+
+
+def test_every_game_is_checked():
+    assert set(LONG) == {engine.id for engine in all_engines()}
 
 
 @pytest.mark.parametrize("kind", sorted(LONG))
