@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from .. import imports, league_services, services
+from ..engines import get
 from ..models import Game, Play, Season
 from .players import generate
 
@@ -23,7 +24,7 @@ def game_with_plays(
     kind: str, options: dict[str, Any], plays: tuple[dict[str, Any], ...], owner
 ) -> Game:
     """A game whose log holds ``plays`` (written at once), its cached state built."""
-    sides = SIDES[:1] if kind == "solitaire-baseball" else SIDES
+    sides = SIDES[: len(get(kind).default_sides)]
     game = services.game_create(kind=kind, options=options, sides=sides, user=owner)
     Play.objects.bulk_create(
         Play(game=game, seq=seq, payload=raw, created_by=owner)

@@ -16,6 +16,7 @@ LONG_GAMES: dict[str, tuple[dict[str, Any], int, int]] = {
     "backyard-baseball": ({"innings": 2000}, 20000, 1000),
     "bedard-baseball": ({"innings": 9}, 5000, 500),
     "solitaire-baseball": ({"innings": 9}, 10**6, 10**6),
+    "quick-tennis": ({"sets": 5}, 10**6, 10**6),
 }
 
 

@@ -3,7 +3,7 @@
 
 import json
 
-GAMES = {"quick-baseball", "quick-cricket", "backyard-baseball", "bedard-baseball"}
+from games.engines import all_engines
 
 
 def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
@@ -19,7 +19,7 @@ def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
     assert not site_db.exists()  # the site's own database was never touched
 
     engines = report["engine_replay"]
-    assert GAMES | {"solitaire-baseball"} <= set(engines)
+    assert set(engines) == {engine.id for engine in all_engines()}
     for figures in engines.values():
         assert figures["plays"] > 0 and figures["plays_per_second"] > 0
         assert 0 < figures["ratio_to_baseline"] < 1  # no engine beats copying a dict
