@@ -20,7 +20,8 @@ from games.page_cache import game_page_key
 
 from .conftest import game_with_log, random_plays, record_plays
 
-pytestmark = pytest.mark.django_db
+# One worker runs them all: clearing a Redis cache empties the whole database they share.
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("redis")]
 
 URL = os.environ.get("CACHE_URL", "")
 if not URL.startswith("redis://"):
