@@ -6,6 +6,7 @@ from .views import stats
 
 urlpatterns: list = [
     path("leagues/<slug:league_slug>/stats/", stats.league_stats, name="league-stats"),
+    path("leagues/<slug:league_slug>/stats.csv", stats.league_stats_csv, name="league-stats-csv"),
     path(
         "leagues/<slug:league_slug>/<slug:season_slug>/stats/",
         stats.season_stats,

@@ -1,5 +1,5 @@
-"""Views for the stats pages (see games/urls.py): a season's stats and their CSV, a league's
-all-time stats and a season's records. Anyone may read them."""
+"""Views for the stats pages (see games/urls.py): a season's stats and a league's all-time
+stats, each with its CSV, and a season's records. Anyone may read them."""
 
 from __future__ import annotations
 
@@ -34,13 +34,25 @@ def season_stats(request: HttpRequest, league_slug: str, season_slug: str) -> Ht
 def season_stats_csv(request: HttpRequest, league_slug: str, season_slug: str) -> HttpResponse:
     season = _season(league_slug, season_slug)
     page = stats_selectors.season_stats(season=season)
+    return _csv(request, page, f"{season.league.slug}-{season.slug}-stats")
+
+
+@require_GET
+def league_stats_csv(request: HttpRequest, league_slug: str) -> HttpResponse:
+    league = get_object_or_404(League, slug=league_slug)
+    page = stats_selectors.league_stats(league=league)
+    return _csv(request, page, f"{league.slug}-all-time-stats")
+
+
+def _csv(request: HttpRequest, page: stats_selectors.StatsPage, stem: str) -> HttpResponse:
+    """The page's stats as a CSV download; ``?table=`` picks one per-team table."""
     table = request.GET.get("table") or None
     try:
         text = page.to_csv(table)
     except stats_selectors.UnknownTable as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    name = f"{season.league.slug}-{season.slug}-stats{f'-{table}' if table else ''}.csv"
+    name = f"{stem}{f'-{table}' if table else ''}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

@@ -279,6 +279,37 @@ def test_csv_of_an_unknown_table_says_which_exist(client, two_games):
     assert "batting, pitching, slots" in response.content.decode()
 
 
+def test_all_time_csv_adds_up_every_season(client, two_games, scorer):
+    """The same two games again in a second season: every all-time count is twice the
+    season's; the page links the download."""
+    league, season, giants = two_games
+    yankees, mets = (Team.objects.get(league=league, name=name) for name in ("Yankees", "Mets"))
+    later = Season.objects.create(league=league, name="2027", slug="2027")
+    plays = QUICK_BASEBALL["plays"]
+    score_fixture(later, giants, yankees, scorer, plays)
+    score_fixture(later, mets, giants, scorer, plays)
+
+    url = reverse("games:league-stats-csv", args=[league.slug])
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert f'filename="{league.slug}-all-time-stats.csv"' in response["Content-Disposition"]
+    season_rows = read_csv(
+        client.get(reverse("games:season-stats-csv", args=[league.slug, season.slug]))
+    )
+    all_time = {row["Team"]: row for row in read_csv(response)}
+    for row in season_rows:
+        for column in ("G", "R", "PA", "AB", "H", "SO", "RA"):
+            assert int(all_time[row["Team"]][column]) == 2 * int(row[column]), column
+        assert all_time[row["Team"]]["AVG"] == row["AVG"]
+    assert list(read_csv(client.get(url, {"table": "pitching"}))[0]) == [
+        "Team", "G", "RA", "RA/G", "Relief"
+    ]  # fmt: skip
+    assert client.get(url, {"table": "<nope>"}).status_code == 400
+    page = client.get(reverse("games:league-stats", args=[league.slug])).content.decode()
+    assert f'href="{url}"' in page
+
+
 # --- records ----------------------------------------------------------------------------------
 
 

@@ -212,6 +212,7 @@ def test_read_pages_with_garbage_query_params_never_crash(client, league, params
         f"/leagues/{lg.slug}/{season.slug}/stats.csv",
         f"/leagues/{lg.slug}/{season.slug}/stats/",
         f"/leagues/{lg.slug}/stats/",
+        f"/leagues/{lg.slug}/stats.csv",
         f"/leagues/{lg.slug}/{season.slug}/records/",
     ):
         response = client.get(url, query)
