@@ -398,17 +398,20 @@
       return JSON.stringify(normalised(posted)) === JSON.stringify(normalised(payload));
     }
 
+    // Before sending waiting plays, ask the server for the log: a page that has just loaded
+    // (perhaps from the worker's copy) does not send on the browser's word that it is online.
     // A play whose answer never came (the connection or the page went away) may have been
-    // recorded: look at the log, and drop it from the queue only if that very play is there.
+    // recorded: drop it from the queue only if that very play is in the log.
     function checkInflight() {
       var play = state.plays[0];
-      if (!play || !play.inflight || !navigator.onLine) { flush(); return; }
+      if (!play || !navigator.onLine) { return; }
       sending = true;
       fetch(panel.dataset.recordUrl, { credentials: "same-origin" }).then(function (response) {
         if (!response.ok) { throw new Error(String(response.status)); }
         return response.json();
       }).then(function (record) {
         sending = false;
+        if (!play.inflight) { flush(); return; }
         var there = record.plays.length >= play.expected ? record.plays[play.expected - 1] : null;
         if (there && sameAs(play, there)) {
           state.plays.shift();
