@@ -15,7 +15,11 @@ def log_in(page: Page, base_url: str, username: str, password: str) -> None:
 def open_new_game(page: Page, base_url: str, game_name: str) -> None:
     """The new-game page with ``game_name`` picked (htmx swaps in that game's options)."""
     page.goto(f"{base_url}/games/new/")
+    # Wait for the swap itself: the form on show may already be this game's (the first one
+    # is picked by default), and filling it before the swap lands would be undone.
+    shown = page.locator("#new-game").element_handle()
     page.locator(".game-picker").get_by_role("link", name=game_name).click()
+    page.wait_for_function("form => !form.isConnected", arg=shown)
     expect(page.locator("#new-game h2")).to_have_text(game_name)
 
 
