@@ -30,6 +30,8 @@ from django.db.models import Count, F, Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from .engines import get
+from .engines.quick_tennis.state import SetScore
+from .engines.quick_tennis.words import set_text
 from .models import Fixture, Game, GameStats, League, Season, Team
 
 FORM_LENGTH = 5
@@ -148,17 +150,13 @@ def result_text(game: Game) -> str:
 
 
 def sets_text(sets: list[list[int]], tiebreaks: list | None, side: int) -> str:
-    """Set scores from ``side``'s point of view, a tie-break loser's points in brackets:
+    """Set scores from ``side``'s point of view, as the tennis engine words them:
     "6–4 3–6 7–6(5)"."""
-    parts = []
-    for index, games in enumerate(sets):
-        own, other = games[side], games[1 - side]
-        text = f"{own}–{other}"
-        points = tiebreaks[index] if tiebreaks and index < len(tiebreaks) else None
-        if points:
-            text += f"({min(points)})"
-        parts.append(text)
-    return " ".join(parts)
+    tiebreaks = tiebreaks or [None] * len(sets)
+    return " ".join(
+        set_text(SetScore(tuple(games), tuple(points) if points else None), side)
+        for games, points in zip(sets, tiebreaks, strict=True)
+    )
 
 
 def _plural(value: Any, word: str) -> str:
