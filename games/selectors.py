@@ -15,7 +15,7 @@ from .engines.record import Record, Replay, replay
 from .models import Game
 from .play_lines import PlayLine, PlayLines
 
-__all__ = ["PlayLine", "Scoreboard", "game_list", "game_record", "play_question", "scoreboard"]
+__all__ = ["PlayLine", "Scoreboard", "game_list", "game_record", "scoreboard"]
 
 
 def game_record(game: Game) -> Record:
@@ -69,9 +69,10 @@ class Scoreboard:
         )
 
 
-def scoreboard(game: Game) -> Scoreboard:
-    """Everything a scoreboard page shows, from the game's cached state (see state_cache)."""
-    current = state_cache.current(game)
+def scoreboard(game: Game, current: state_cache.Current | None = None) -> Scoreboard:
+    """Everything a scoreboard page shows, from the game's cached state (see state_cache), or
+    from ``current``, the board a write just left."""
+    current = current or state_cache.current(game)
 
     def rebuild() -> list:
         return state_cache.rebuild(game, current.revision, writing=False)[1]
@@ -86,15 +87,6 @@ def scoreboard(game: Game) -> Scoreboard:
         error=current.error,
         revision=current.revision,
     )
-
-
-def play_question(game: Game, raw: Any, answered: list[str]) -> dict[str, Any] | None:
-    """What the table must still answer before ``raw`` can be recorded (questions already
-    answered, like a declined review, are not asked again). Raises ``InvalidPlay``."""
-    question = game.engine.pending(state_cache.current(game).state, raw)
-    if question is None or question["ask"] in answered:
-        return None
-    return question
 
 
 def game_list() -> QuerySet[Game]:

@@ -6,12 +6,15 @@ the game's cached state (``state_cache``), in the write's own transaction.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Collection, Mapping
+from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scorekeeper import rows
 
 from . import state_cache, stats
 from .engines import EngineError, Outcome, get
@@ -37,6 +40,14 @@ class PositionConflict(Exception):
 
 class UnknownUser(ValueError):
     pass
+
+
+class NeedsAnswer(Exception):
+    """The table must answer ``question`` before the play can be recorded (nothing was)."""
+
+    def __init__(self, question: dict[str, Any]):
+        self.question = question
+        super().__init__(question.get("ask", "a question"))
 
 
 def _require_scorer(game: Game, user) -> None:
@@ -65,6 +76,27 @@ def game_create(*, kind: str, options: Mapping[str, Any], sides: list[str], user
     return game
 
 
+class Recorded(NamedTuple):
+    """A play just recorded: the game as it is now, the play's log row, what it did, the
+    board it leaves and the board before it."""
+
+    game: Game
+    play: Play
+    outcome: Outcome
+    board: state_cache.Current
+    previous: state_cache.Current
+
+
+class Undone(NamedTuple):
+    """A play just undone: the game as it is now, the removed row, the board it leaves and
+    the board before."""
+
+    game: Game
+    play: Play
+    board: state_cache.Current
+    previous: state_cache.Current
+
+
 @transaction.atomic
 def play_record(
     *,
@@ -73,35 +105,54 @@ def play_record(
     expected_seq: int,
     user,
     after_play: int | None = None,
-) -> tuple[Play, Outcome]:
+    answered: Collection[str] | None = None,
+) -> Recorded:
     """Append ``raw`` at position ``expected_seq`` if that is the next position and legal.
 
     ``after_play`` (the id of the last play the screen showed, 0 for none) also catches a
-    screen that missed an undo followed by a new play at the same position. Raises
+    screen that missed an undo followed by a new play at the same position. With ``answered``
+    (the questions the table has answered, as the scoring screen posts them), a question the
+    engine still has for this play (``Engine.pending``) is raised as ``NeedsAnswer``. Raises
     ``PermissionDenied``, ``PositionConflict`` or the engine's ``EngineError``; on any error
     nothing is written.
+
+    This is the tap at the table, so it costs the same at any log length: the board comes from
+    the game's cached state and the play is applied to it once; the writes are plain SQL.
     """
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = _locked(game)
     _require_scorer(game, user)
     current = state_cache.current(game)
     _check_position(expected_seq - 1, current.length, after_play, current.last_play_id)
     if current.error:
         raise EngineError(f"This game's log no longer replays ({current.error}).")
     engine = game.engine
+    if answered is not None:
+        question = engine.pending(current.state, raw)
+        if question is not None and question["ask"] not in answered:
+            raise NeedsAnswer(question)
     new_state, outcome = engine.play(current.state, raw)
+    seq = current.length + 1
+    now = timezone.now()
     try:
         with transaction.atomic():
-            play = Play.objects.create(
-                game=game, seq=current.length + 1, payload=dict(raw), created_by=user
+            play_id = rows.insert(
+                Play,
+                game_id=game.pk,
+                seq=seq,
+                payload=dict(raw),
+                created_by_id=user.pk,
+                created_at=now,
             )
     except IntegrityError:
         raise PositionConflict(expected_seq, game.plays.count() + 1) from None
     summary = engine.summary(new_state)
-    revision = _store_summary(game, summary)
-    state_cache.appended(
+    revision = new_revision()
+    rows.update(Game, game.pk, summary=summary, log_revision=revision, updated_at=now)
+    game.summary, game.log_revision, game.updated_at = summary, revision, now
+    board = state_cache.appended(
         game,
         current,
-        play_id=play.pk,
+        play_id=play_id,
         raw=raw,
         state=new_state,
         outcome=outcome,
@@ -110,13 +161,23 @@ def play_record(
     )
     if summary["status"] == Game.FINAL:
         stats.sync(game)
-    return play, outcome
+    play = Play(id=play_id, game=game, seq=seq, payload=dict(raw), created_by=user, created_at=now)
+    return Recorded(game, play, outcome, board, current)
+
+
+def _locked(game: Game) -> Game:
+    """``game`` read afresh in the write's transaction, locked until it ends: writers to one
+    game take turns."""
+    fresh = rows.get_by_key(Game, game.pk, for_update=True)
+    if fresh is None:
+        raise Game.DoesNotExist(f"no game {game.pk}")
+    return fresh
 
 
 @transaction.atomic
-def play_undo(*, game: Game, expected_seq: int, user, after_play: int | None = None) -> Play:
-    """Remove the last play, if it is still play ``expected_seq``. Returns the removed play."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+def play_undo(*, game: Game, expected_seq: int, user, after_play: int | None = None) -> Undone:
+    """Remove the last play, if it is still play ``expected_seq``."""
+    game = _locked(game)
     _require_scorer(game, user)
     current = state_cache.current(game)
     if not current.length:
@@ -131,7 +192,7 @@ def play_undo(*, game: Game, expected_seq: int, user, after_play: int | None = N
     _store_summary(game, _summary_of(after), revision)
     if was_final:
         stats.sync(game)
-    return last
+    return Undone(game, last, after, current)
 
 
 def _check_position(seen: int, actual: int, after_play: int | None, last_id: int) -> None:

@@ -17,6 +17,8 @@ from typing import Any
 
 from django.db import connections, router
 
+from scorekeeper import rows
+
 from . import sealed_cache
 from .engines import EngineError, Outcome, get
 from .engines.record import ReplayError
@@ -107,14 +109,36 @@ def _place(game_pk: int) -> str:
     return f"state:{game_pk}"
 
 
+# The latest board of the games this process has read or written, so that the next play on
+# a game costs no unpickling: used, like the stored copy, only when it fits the log's mark.
+RECENT_GAMES = 512
+_recent: dict[int, Current] = {}
+
+
+def _remember(game_pk: int, entry: Current) -> None:
+    _recent.pop(game_pk, None)
+    if len(_recent) >= RECENT_GAMES:
+        _recent.pop(next(iter(_recent)), None)
+    _recent[game_pk] = entry
+
+
+def forget() -> None:
+    """Drop this process's copies (the next read is as another process's or server's)."""
+    _recent.clear()
+
+
 def current(game: Game) -> Current:
-    """The game's board now: the stored copy when it fits the log, else a replay."""
+    """The game's board now: this process's or the stored copy when it fits the log, else a
+    replay."""
     mark = _mark(game.pk)
-    stored = sealed_cache.unseal(mark.stored, _place(game.pk))
-    if isinstance(stored, Current) and stored.fits(
-        game, mark.revision, mark.length, mark.last_play_id
-    ):
-        return stored
+    for copy in (_recent.get(game.pk), None):
+        if copy is None:
+            copy = sealed_cache.unseal(mark.stored, _place(game.pk))
+        if isinstance(copy, Current) and copy.fits(
+            game, mark.revision, mark.length, mark.last_play_id
+        ):
+            _remember(game.pk, copy)
+            return copy
     return rebuild(game, mark.revision, writing=False)[0]
 
 
@@ -155,6 +179,7 @@ def rebuild(game: Game, revision: str, *, writing: bool = True) -> tuple[Current
     if writing:
         store(game.pk, entry)
     else:
+        _remember(game.pk, entry)
         _store_if_current(game.pk, entry)
     store_chunks(game.pk, chunks, keep=len(chunks))
     return entry, chunks
@@ -199,12 +224,19 @@ def _chunk(index: int, digest: str, start: _Progress, lines: list[PlayLine]) -> 
 
 
 def store(game_pk: int, entry: Current) -> None:
-    """Store ``entry`` as the game's copy (a writer's, inside its transaction)."""
-    GameState.objects.bulk_create(
-        [_row(game_pk, entry)],
-        update_conflicts=True,
-        unique_fields=["game"],
-        update_fields=["revision", "length", "last_play_id", "data"],
+    """Store ``entry`` as the game's copy (a writer's, inside its transaction). Should the
+    transaction roll back, this process's copy names a revision the log never had, so it is
+    never used."""
+    _remember(game_pk, entry)
+    row = _row(game_pk, entry)
+    rows.upsert(
+        GameState,
+        "game",
+        game_id=game_pk,
+        revision=row.revision,
+        length=row.length,
+        last_play_id=row.last_play_id,
+        data=row.data,
     )
 
 

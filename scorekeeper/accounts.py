@@ -28,7 +28,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         form = UserCreationForm(request.POST)
         if form.is_valid():
             user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
             return redirect(_next_url(request))
     else:
         form = UserCreationForm()

@@ -90,8 +90,12 @@ if os.environ.get("DATABASE_URL"):
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # Django's SQLite backend, with write transactions queued (scorekeeper/sqlite).
+            "ENGINE": "scorekeeper.sqlite",
             "NAME": os.environ.get("SCOREKEEPER_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
+            # Tests run on an in-memory database (Django's default for SQLite, said outright
+            # because pytest-django only recognises Django's own engine name).
+            "TEST": {"NAME": ":memory:"},
             # Kept open between requests: opening one (and its PRAGMAs) costs more than most
             # cached pages take to serve.
             "CONN_MAX_AGE": 600,
@@ -153,7 +157,7 @@ if CACHE_URL:
     }
     # Sessions read from the shared cache, written through to the database: every server
     # sees a login or logout at once, and a flushed cache loses no session.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    SESSION_ENGINE = "scorekeeper.sessions.cached_db"
 else:
     CACHES = {
         "default": {
@@ -164,7 +168,10 @@ else:
     }
     # Sessions in the database: every process and server sees the same sessions (a cache in
     # one process's memory would keep a logged-out session alive in the others).
-    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    SESSION_ENGINE = "scorekeeper.sessions.db"
+
+# Django's ModelBackend, loading the signed-in user without the ORM (scorekeeper/auth_backend.py).
+AUTHENTICATION_BACKENDS = ["scorekeeper.auth_backend.ModelBackend"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

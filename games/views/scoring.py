@@ -9,18 +9,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
+
+from scorekeeper import rows
 
 from .. import page_cache, screens, services
 from ..engines import EngineError, all_engines
 from ..forms import NewGameForm, PositionForm, ScorerForm, play_from_post
 from ..models import Game
+from ..play_lines import PlayLine
 from ..selectors import game_list as select_games
-from ..selectors import game_record, play_question, scoreboard
+from ..selectors import game_record, scoreboard
+from ..state_cache import Current
 
 GAMES_PER_PAGE = 20
+PLAYS_FULL = "full"
 
 
 @require_GET
@@ -75,17 +80,25 @@ def game_score(request: HttpRequest, pk: int) -> HttpResponse:
 def play_create(request: HttpRequest, pk: int) -> HttpResponse:
     def record(game: Game, position: dict) -> dict:
         raw = play_from_post(game.kind, request.POST)
-        question = play_question(game, raw, answered=request.POST.getlist("answered"))
-        if question:
-            return {"question": question, "draft": _draft_fields(request)}
-        _, outcome = services.play_record(
-            game=game,
-            raw=raw,
-            expected_seq=position["expected"],
-            after_play=position["after"],
-            user=request.user,
-        )
-        return {"said": str(outcome)}
+        try:
+            recorded = services.play_record(
+                game=game,
+                raw=raw,
+                expected_seq=position["expected"],
+                after_play=position["after"],
+                user=request.user,
+                answered=request.POST.getlist("answered"),
+            )
+        except services.NeedsAnswer as asked:
+            return {"question": asked.question, "draft": _draft_fields(request), "plays": ""}
+        line = PlayLine(recorded.play.seq, raw, recorded.outcome, recorded.board.summary)
+        return {
+            "game": recorded.game,
+            "said": str(recorded.outcome),
+            "current": recorded.board,
+            "plays": _plays_change(request, recorded.previous, recorded.board),
+            "added": [line],
+        }
 
     return _write(request, pk, record)
 
@@ -93,13 +106,19 @@ def play_create(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def play_undo(request: HttpRequest, pk: int) -> HttpResponse:
     def undo(game: Game, position: dict) -> dict:
-        removed = services.play_undo(
+        undone = services.play_undo(
             game=game,
             expected_seq=position["expected"],
             after_play=position["after"],
             user=request.user,
         )
-        return {"said": f"Play {removed.seq} undone."}
+        return {
+            "game": undone.game,
+            "said": f"Play {undone.play.seq} undone.",
+            "current": undone.board,
+            "plays": _plays_change(request, undone.previous, undone.board),
+            "removed": undone.play.seq,
+        }
 
     return _write(request, pk, undo)
 
@@ -132,7 +151,7 @@ def scorer_add(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("games:score", pk=game.pk)
 
 
-def _write(request: HttpRequest, pk: int, write: Callable[[Game, dict], str]) -> HttpResponse:
+def _write(request: HttpRequest, pk: int, write: Callable[[Game, dict], dict]) -> HttpResponse:
     """Run a scorer's write against the log position the screen showed; answer with the board."""
     game = _scorer_game(request, pk)
     position = PositionForm(request.POST)
@@ -143,27 +162,43 @@ def _write(request: HttpRequest, pk: int, write: Callable[[Game, dict], str]) ->
     except services.PositionConflict as exc:
         return _board(request, game, error=str(exc), status=409)
     except EngineError as exc:
-        return _board(request, game, error=_capitalised(str(exc)), status=422)
-    return _board(request, game, **said)
+        return _board(request, game, error=_capitalised(str(exc)), status=422, plays="")
+    return _board(request, **{"game": game, **said})
+
+
+def _plays_change(request: HttpRequest, previous: Current, board: Current) -> str:
+    """How a write's answer brings the screen's play-by-play up to date: line by line
+    (``added``, ``removed``) when the screen showed the board before the write (its revision)
+    with plays on it and the game's status stays the same, else the whole list (``full``)."""
+    if (
+        request.POST.get("revision") != previous.revision
+        or not previous.length
+        or not board.length
+        or previous.summary.get("status") != board.summary.get("status")
+    ):
+        return PLAYS_FULL
+    return "added" if board.length > previous.length else "removed"
 
 
 def _draft_fields(request: HttpRequest) -> list[tuple[str, str]]:
     """The fields of a play that waits for an answer, to post again with the answer."""
-    skip = {"csrfmiddlewaretoken", "expected", "after"}
+    skip = {"csrfmiddlewaretoken", "expected", "after", "revision"}
     return [
         (key, value) for key, values in request.POST.lists() if key not in skip for value in values
     ]
 
 
 def _scorer_game(request: HttpRequest, pk: int) -> Game:
-    game = get_object_or_404(Game, pk=pk)
+    game = rows.get_by_key(Game, pk)
+    if game is None:
+        raise Http404("No such game.")
     if not game.is_scorer(request.user):
         raise PermissionDenied("Only this game's scorers can change it.")
     return game
 
 
-def _board_context(request: HttpRequest, game: Game) -> dict:
-    board = scoreboard(game)
+def _board_context(request: HttpRequest, game: Game, current: Current | None = None) -> dict:
+    board = scoreboard(game, current)
     return {
         "game": game,
         "board": board,
@@ -181,9 +216,15 @@ def _board(
     question: dict | None = None,
     draft: list | None = None,
     status: int = 200,
+    current: Current | None = None,
+    plays: str = PLAYS_FULL,
+    added: list[PlayLine] | None = None,
+    removed: int = 0,
 ) -> HttpResponse:
-    """The scoring screen (or, for htmx, its board partial) with the latest scoreboard."""
-    context = _board_context(request, game)
+    """The scoring screen, or for htmx its board with the play-by-play brought up to date as
+    ``plays`` says (``games/score.html#answer``); drawn from ``current``, the board a write
+    just left, when given."""
+    context = _board_context(request, game, current)
     if question and "side" in question:
         question = {**question, "side_label": game.sides[question["side"]]}
     context.update(
@@ -192,8 +233,14 @@ def _board(
         question=question,
         draft=draft or [],
         is_creator=request.user.pk == game.created_by_id,
+        plays=plays,
+        added=added or [],
+        # The one line a scorer's tap adds to a game in progress: no corrections yet, and the
+        # scorer may correct it.
+        added_fix={"can_correct": True, "by_play": {}},
+        removed=removed,
     )
-    template = "games/score.html#board" if request.htmx else "games/score.html"
+    template = "games/score.html#answer" if request.htmx else "games/score.html"
     return render(request, template, context, status=status)
 
 

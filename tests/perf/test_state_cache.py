@@ -148,6 +148,7 @@ def test_a_missing_copy_is_rebuilt_from_the_log(scorer):
     )
     GameState.objects.filter(game=game).delete()
     PlayChunk.objects.filter(game=game).delete()
+    state_cache.forget()  # as another server would read it
     assert_board_is_the_replay(game)
     assert _row(game).length == 40
     assert PlayChunk.objects.filter(game=game).count() == 40 // CHUNK
@@ -177,6 +178,7 @@ def test_a_corrupted_copy_is_ignored_and_replaced(scorer, spoil):
     row = _row(game)
     row.data = spoil(bytes(row.data), game)
     row.save()
+    state_cache.forget()  # as another server would read it
     record_plays(game, plays[20:], scorer)  # a write applies to the true state, not the copy
     assert_board_is_the_replay(game)
     assert state_cache.current(game).length == 30
@@ -189,8 +191,32 @@ def test_a_copy_made_for_another_revision_is_not_used(scorer):
     record_plays(game, plays[20:25], scorer)
     # The copy of five plays ago, put back as if a slow writer had overwritten the new one.
     GameState.objects.filter(game=game).update(data=old)
+    state_cache.forget()  # as another server would read it
     assert_board_is_the_replay(game)
     record_plays(game, plays[25:], scorer)
+    assert_board_is_the_replay(game)
+
+
+def test_this_processs_copy_is_used_without_unpickling_only_while_it_fits(scorer, monkeypatch):
+    plays = random_plays("quick-baseball", {"innings": 9}, 25)
+    game = game_with_log("quick-baseball", {"innings": 9}, plays[:20], scorer)
+    unsealed = []
+    real_unseal = state_cache.sealed_cache.unseal
+    monkeypatch.setattr(
+        state_cache.sealed_cache,
+        "unseal",
+        lambda data, place: unsealed.append(place) or real_unseal(data, place),
+    )
+    record_plays(game, plays[20:22], scorer)
+    assert state_cache.current(game).length == 22
+    assert unsealed == []  # the copy this process wrote was used
+    # Another server records a play: this process's copy no longer fits the log.
+    kept = dict(state_cache._recent)
+    record_plays(game, plays[22:23], scorer)
+    state_cache._recent.clear()
+    state_cache._recent.update(kept)
+    assert state_cache.current(game).length == 23
+    assert unsealed == [f"state:{game.pk}"]  # the stored copy, written by the other server
     assert_board_is_the_replay(game)
 
 

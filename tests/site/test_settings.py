@@ -40,7 +40,7 @@ print(json.dumps({key: db.get(key) for key in ("ENGINE", "NAME", "HOST", "PORT",
 
 def test_sqlite_defaults_to_immediate_transactions() -> None:
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.sqlite3":
+    if db["ENGINE"] != "scorekeeper.sqlite":
         pytest.skip("DATABASE_URL points at another database")
     assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 

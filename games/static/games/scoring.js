@@ -205,7 +205,7 @@
       pairs.forEach(function (pair) {
         if (pair[0] === "expected") { expected = pair[1]; }
         else if (pair[0] === "after") { after = pair[1]; }
-        else if (pair[0] !== "csrfmiddlewaretoken") { fields.push(pair); }
+        else if (pair[0] !== "csrfmiddlewaretoken" && pair[0] !== "revision") { fields.push(pair); }
       });
       var last = state.plays[state.plays.length - 1];
       state.plays.push(last
@@ -277,16 +277,20 @@
       flush();
     }
 
+    // Puts in the board an answer carries, and what it says of the play-by-play below it
+    // (out of band, as htmx does for a tap).
     function swapBoard(html) {
       var holder = document.createElement("template");
       holder.innerHTML = html.trim();
-      var fresh = holder.content.querySelector("#board");
       var board = document.getElementById("board");
-      if (!fresh || !board) { return null; }
-      board.replaceWith(fresh);
-      if (window.htmx) { window.htmx.process(fresh); }
+      if (!holder.content.querySelector("#board") || !board) { return null; }
+      if (window.htmx && window.htmx.swap) {
+        window.htmx.swap(board, html, { swapStyle: "outerHTML" });
+      } else {
+        board.replaceWith(holder.content.querySelector("#board"));
+      }
       boardChanged();
-      return fresh;
+      return document.getElementById("board");
     }
 
     // The board now is the server's: this screen is no longer an old copy, and the worker's
@@ -355,6 +359,10 @@
       play.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
       body.append("expected", String(play.expected));
       if (after !== null && after !== "") { body.append("after", after); }
+      if (boardField("expected") === String(play.expected)) {
+        // The screen shows the board this play follows: the answer need only add its line.
+        body.append("revision", boardField("revision"));
+      }
       var token = boardField("csrfmiddlewaretoken");
       // Marked as on its way: if the page goes before the answer comes, the next load checks
       // whether it arrived before sending it again.
