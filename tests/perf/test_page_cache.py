@@ -112,7 +112,8 @@ def test_the_play_by_play_is_the_same_html_cached_or_not(game, scorer):
     cache.clear()
     again = [page(viewer, game, htmx=True) for viewer in viewers]
     assert first == again
-    section = [re.search(r'<ol [^>]*class="play-list".*?</ol>', html, re.S).group(0) for html in first]
+    lists = r'<ol [^>]*class="play-list".*?</ol>'
+    section = [re.search(lists, html, re.S).group(0) for html in first]
     assert [len(plays_shown(s)) for s in section] == [40, 40]
 
 
