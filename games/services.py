@@ -134,17 +134,13 @@ def play_record(
     seq = current.length + 1
     now = timezone.now()
     try:
-        with transaction.atomic():
-            play_id = rows.insert(
-                Play,
-                game_id=game.pk,
-                seq=seq,
-                payload=dict(raw),
-                created_by_id=user.pk,
-                created_at=now,
-            )
+        play_id = rows.insert(
+            Play, game_id=game.pk, seq=seq, payload=dict(raw), created_by_id=user.pk, created_at=now
+        )
     except IntegrityError:
-        raise PositionConflict(expected_seq, game.plays.count() + 1) from None
+        # Only a write that went behind the game's lock gets here; the whole transaction is
+        # rolled back with the conflict.
+        raise PositionConflict(expected_seq, seq + 1) from None
     summary = engine.summary(new_state)
     revision = new_revision()
     rows.update(Game, game.pk, summary=summary, log_revision=revision, updated_at=now)

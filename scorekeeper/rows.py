@@ -77,7 +77,7 @@ def insert(model: type[models.Model], **values: Any) -> Any:
     """Insert one ``model`` row from ``values`` (by attribute name; ``auto_now`` and
     ``auto_now_add`` dates are filled in like ``save`` does); return its primary key."""
     connection, quote = _writer(model)
-    fields = _fields_for(model, values, adding=True)
+    fields, _ = _fields_for(model, values, adding=True)
     columns = ", ".join(quote(field.column) for field in fields)
     placeholders = ", ".join(["%s"] * len(fields))
     pk = model._meta.pk
@@ -94,7 +94,7 @@ def update(model: type[models.Model], key: Any, **values: Any) -> int:
     """Set ``values`` (and any ``auto_now`` date) on the row whose primary key is ``key``;
     return the number of rows changed."""
     connection, quote = _writer(model)
-    fields = _fields_for(model, values, adding=False)
+    fields, _ = _fields_for(model, values, adding=False)
     assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
     pk = model._meta.pk
     sql = f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote(pk.column)} = %s"
@@ -106,16 +106,17 @@ def update(model: type[models.Model], key: Any, **values: Any) -> int:
 
 
 def upsert(model: type[models.Model], unique: str, **values: Any) -> None:
-    """Insert the row, or, when one with the same ``unique`` field exists, overwrite it."""
+    """Insert the row, or, when one with the same ``unique`` field exists, set ``values`` (and
+    any ``auto_now`` date) on it."""
     connection, quote = _writer(model)
-    fields = _fields_for(model, values, adding=True)
+    fields, changing = _fields_for(model, values, adding=True)
     conflict = model._meta.get_field(unique).column
     columns = ", ".join(quote(field.column) for field in fields)
     placeholders = ", ".join(["%s"] * len(fields))
     changes = ", ".join(
         f"{quote(field.column)} = excluded.{quote(field.column)}"
         for field in fields
-        if field.column != conflict
+        if field.column != conflict and field.attname in changing
     )
     sql = (
         f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({placeholders})"
@@ -130,23 +131,32 @@ def _writer(model: type[models.Model]) -> tuple[Any, Any]:
     return connection, connection.ops.quote_name
 
 
-def _fields_for(model: type[models.Model], values: dict[str, Any], *, adding: bool) -> list:
-    """The fields ``values`` name, plus the dates Django fills in on ``save``."""
-    fields = []
+def _fields_for(
+    model: type[models.Model], values: dict[str, Any], *, adding: bool
+) -> tuple[list, set[str]]:
+    """The fields to write: those ``values`` name, the dates Django fills in on ``save``
+    and, for a new row, the defaults of the others (which ``values`` gains); and the names of
+    the fields that change on every write (all but the defaults)."""
+    fields, changing = [], set()
     now = timezone.now()
     for field in model._meta.concrete_fields:
         dated = (
             getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False) and adding
         )
         if field.attname in values:
-            fields.append(field)
+            changing.add(field.attname)
         elif dated:
             values[field.attname] = now
-            fields.append(field)
+            changing.add(field.attname)
+        elif adding and field.has_default():
+            values[field.attname] = field.get_default()
+        else:
+            continue
+        fields.append(field)
     unknown = set(values) - {field.attname for field in fields}
     if unknown:
         raise ValueError(f"{model.__name__} has no field {', '.join(sorted(unknown))}")
-    return fields
+    return fields, changing
 
 
 def _prepared(fields: list, values: dict[str, Any], connection: Any) -> list[Any]:

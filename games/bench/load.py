@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import http.client
 import multiprocessing
+import re
 import statistics
 import threading
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,13 +22,27 @@ TIMEOUT = 30.0
 
 @dataclass(frozen=True)
 class Target:
-    """What one client thread requests: GET ``path`` again and again, or each of ``posts``
-    (path, form body) in turn (e.g. the next play of its own game). Like a browser, the
-    client sends back the cookies it is given."""
+    """What one client thread requests: GET ``path`` again and again (POST ``body`` to it,
+    when given), or each of ``posts`` (path, form body) in turn (e.g. the next play of its
+    own game). Like a browser, the
+    client sends back the cookies it is given; like the scoring screen, it posts again the
+    hidden fields named in ``carry`` as the last answer from the same path gave them."""
 
     path: str = ""
     headers: dict[str, str] = field(default_factory=dict)
+    body: str | None = None
     posts: tuple[tuple[str, str], ...] = ()
+    carry: tuple[str, ...] = ()
+
+
+def hidden_fields(html: str, names: tuple[str, ...]) -> dict[str, str]:
+    """The first value of each hidden field ``names`` in ``html`` (an answer's board)."""
+    found = {}
+    for name in names:
+        match = re.search(rf'name="{re.escape(name)}" value="([^"]*)"', html)
+        if match:
+            found[name] = match.group(1)
+    return found
 
 
 @dataclass
@@ -46,13 +62,16 @@ def _client(port: int, target: Target, start: float, end: float, tally: _Tally) 
         if "=" in part
     )
     posts = iter(target.posts)
+    carried: dict[str, dict[str, str]] = {}  # path → hidden fields of its last answer
     while True:
         now = time.time()
         if now >= end:
             break
-        path, body = next(posts, (None, None)) if target.posts else (target.path, None)
+        path, body = next(posts, (None, None)) if target.posts else (target.path, target.body)
         if path is None:
             break  # this client's plays are used up
+        if body is not None and carried.get(path):
+            body = f"{body}&{urllib.parse.urlencode(carried[path])}"
         headers = {"Connection": "keep-alive", **given}
         if cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
@@ -68,10 +87,12 @@ def _client(port: int, target: Target, start: float, end: float, tally: _Tally) 
         status = reply[0] if reply else 0
         if reply:
             cookies.update(reply[1])
+            if target.carry:
+                carried[path] = hidden_fields(reply[2], target.carry)
         if now < start:
             continue  # warming up
         tally.statuses[status] = tally.statuses.get(status, 0) + 1
-        if status == 200:
+        if 200 <= status < 300:
             tally.ok += 1
             tally.latencies.append(took)
         else:
@@ -81,19 +102,20 @@ def _client(port: int, target: Target, start: float, end: float, tally: _Tally) 
 
 def _send(
     connection: http.client.HTTPConnection, path: str, body: str | None, headers: dict
-) -> tuple[int, dict[str, str]] | None:
-    """The reply's status and the cookies it sets, or ``None`` if the connection failed."""
+) -> tuple[int, dict[str, str], str] | None:
+    """The reply's status, the cookies it sets and its text, or ``None`` if the connection
+    failed."""
     try:
         connection.request("POST" if body is not None else "GET", path, body=body, headers=headers)
         reply = connection.getresponse()
-        reply.read()
+        content = reply.read()
     except (ConnectionError, http.client.HTTPException, TimeoutError, OSError):
         return None
     cookies = {}
     for header in reply.headers.get_all("Set-Cookie") or ():
         name, _, value = header.split(";", 1)[0].partition("=")
         cookies[name.strip()] = value.strip()
-    return reply.status, cookies
+    return reply.status, cookies, content.decode("utf-8", "replace") if body is not None else ""
 
 
 def _process(port: int, targets: list[Target], start: float, end: float, out: Any) -> None:

@@ -136,18 +136,23 @@ def _load(
     env.pop("DJANGO_SECURE", None)
     manage(env, "collectstatic", "--noinput", "-v", "0")
     # Each posting client scores games of its own (nine innings, one after the other), with
-    # the plays ready to post.
+    # the plays ready to post: one set for the site's tap, one for the write-only probe.
     per_client = 1 if quick else 12
-    post_games = [
-        [
-            (data.game_with_plays("quick-baseball", {"innings": 9}, (), scorer), generated)
-            for generated in (
-                generate("quick-baseball", {"innings": 9}, limit=1000, seed=1000 * n + k)
-                for k in range(per_client)
-            )
+    post_games = {
+        purpose: [
+            [
+                (data.game_with_plays("quick-baseball", {"innings": 9}, (), scorer), generated)
+                for generated in (
+                    generate(
+                        "quick-baseball", {"innings": 9}, limit=1000, seed=offset + 1000 * n + k
+                    )
+                    for k in range(per_client)
+                )
+            ]
+            for n in range(clients)
         ]
-        for n in range(clients)
-    ]
+        for purpose, offset in (("post_play", 0), ("write_only", 500))
+    }
     connections.close_all()
     sizes = {"workers": options["workers"], "threads": options["threads"]}
     warmup = 0.5 if quick else 2.0
@@ -176,30 +181,33 @@ def _load(
         result["ceiling"] = measure(raw, [load.Target("/")] * clients)
     finally:
         raw.stop()
+    # The site, with the bench's two probe views added (games/bench/probes.py).
+    env = {**env, "DJANGO_SETTINGS_MODULE": "games.bench.settings"}
     server = Server(env=env, log=tmp / "gunicorn.log", **sizes)
     server.start()
     try:
         say("load: baseline (constant Django view)")
         baseline = result["baseline"] = measure(server, [load.Target("/health/")] * clients)
-        say("load: posting plays")
-        targets = []
-        for games in post_games:
-            client = Client(server.url)
-            client.login("bench-scorer", password)
-            token = client.cookie("csrftoken")
-            posts = tuple(
-                (
-                    f"/games/{game.pk}/plays/",
-                    urllib.parse.urlencode(
-                        {"expected": seq, "play": json.dumps(raw), "csrfmiddlewaretoken": token}
-                    ),
-                )
-                for game, generated in games
-                for seq, raw in enumerate(generated.plays, start=1)
-            )
-            headers = {"Cookie": client.cookie_header(), "HX-Request": "true"}
-            targets.append(load.Target(headers=headers, posts=posts))
-        result["post_play"] = measure(server, targets)
+        say("load: a signed-in POST answered with a constant (what bounds any write)")
+        result["signed_in_post"] = measure(
+            server, _scorers(server, password, [[]] * clients, "/bench/signed-in/")
+        )
+        say("load: the tap's write alone, answered with no board")
+        result["write_only"] = measure(
+            server,
+            _scorers(server, password, post_games["write_only"], "/bench/games/{pk}/write/"),
+        )
+        say("load: posting plays (the tap: the write and the board in answer)")
+        result["post_play"] = measure(
+            server,
+            _scorers(
+                server,
+                password,
+                post_games["post_play"],
+                "/games/{pk}/plays/",
+                carry=("after", "revision"),
+            ),
+        )
         say("load: public game page")
         result["game_page"] = measure(server, [load.Target(f"/games/{page_game}/")] * clients)
         say("load: live game polling (the page's htmx partial)")
@@ -209,7 +217,15 @@ def _load(
         result["standings"] = measure(server, [load.Target(standings)] * clients)
     finally:
         server.stop()
-    for name in ("ceiling", "post_play", "game_page", "game_poll", "standings"):
+    for name in (
+        "ceiling",
+        "signed_in_post",
+        "write_only",
+        "post_play",
+        "game_page",
+        "game_poll",
+        "standings",
+    ):
         rate = result[name]["requests_per_second"]
         result[name]["fraction_of_baseline"] = round(rate / baseline["requests_per_second"], 3)
     result["generator_check"] = {
@@ -223,6 +239,41 @@ def _load(
         ),
     }
     return result
+
+
+def _scorers(
+    server: Server,
+    password: str,
+    games: list[list[tuple[Any, Any]]],
+    path: str,
+    *,
+    carry: tuple[str, ...] = (),
+) -> list[load.Target]:
+    """One target per client, each logged in as the bench's scorer: the plays of its own
+    ``games`` posted in order to ``path`` (``{pk}`` is the game), or, with no games, a
+    bare signed-in POST to ``path`` again and again."""
+    targets = []
+    for own in games:
+        client = Client(server.url)
+        client.login("bench-scorer", password)
+        token = client.cookie("csrftoken")
+        headers = {"Cookie": client.cookie_header(), "HX-Request": "true"}
+        if not own:
+            body = urllib.parse.urlencode({"csrfmiddlewaretoken": token})
+            targets.append(load.Target(path, headers, body=body))
+            continue
+        posts = tuple(
+            (
+                path.format(pk=game.pk),
+                urllib.parse.urlencode(
+                    {"expected": seq, "play": json.dumps(raw), "csrfmiddlewaretoken": token}
+                ),
+            )
+            for game, generated in own
+            for seq, raw in enumerate(generated.plays, start=1)
+        )
+        targets.append(load.Target(headers=headers, posts=posts, carry=carry))
+    return targets
 
 
 def _targets(report: dict[str, Any]) -> dict[str, Any]:
@@ -242,4 +293,10 @@ def _targets(report: dict[str, Any]) -> dict[str, Any]:
             "errors": loaded[name]["errors"],
             "met": fraction >= TARGETS[name] and not loaded[name]["errors"],
         }
+    # What bounds a tap on this machine, measured in the same run: no write can beat a bare
+    # signed-in POST, and the board in answer can only add to the write alone.
+    checks["post_play"]["bounds"] = {
+        "signed_in_post_fraction": loaded["signed_in_post"]["fraction_of_baseline"],
+        "write_only_fraction": loaded["write_only"]["fraction_of_baseline"],
+    }
     return checks

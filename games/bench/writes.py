@@ -41,13 +41,20 @@ def scorer_client(user) -> Client:
 
 
 def post_play(game, *, client: Client, rng: random.Random, **_: Any) -> float:
-    """Post a random legal play as the scoring screen does; the seconds the server took."""
+    """Post a random legal play as the scoring screen does (with the position and revision of
+    the board it shows); the seconds the server took."""
     current = state_cache.current(game)
     raw = random_legal_play(get(game.kind), current.state, rng, unasked=True)
     started = time.perf_counter()
+    fields = {
+        "expected": current.length + 1,
+        "after": current.last_play_id,
+        "revision": current.revision,  # the screen shows this board: only a line to add
+        "play": json.dumps(raw),
+    }
     reply = client.post(
         f"/games/{game.pk}/plays/",
-        {"expected": current.length + 1, "after": current.last_play_id, "play": json.dumps(raw)},
+        fields,
         HTTP_HX_REQUEST="true",
         secure=settings.SECURE_SSL_REDIRECT,
     )

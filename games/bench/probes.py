@@ -1,0 +1,57 @@
+"""Two views the bench's server adds to the site, to show what bounds the cost of a tap.
+
+- ``signed-in/``: a signed-in POST (session, user, CSRF) answered with a constant: no write
+  can be cheaper than this.
+- ``games/<pk>/write/``: exactly the write a tap makes (the game, the scorer, the position,
+  ``services.play_record``), answered with no board.
+
+They exist only on the bench's gunicorn (``games.bench.settings``), never on the site.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import include, path
+from django.views.decorators.http import require_POST
+
+from scorekeeper import rows
+
+from .. import services
+from ..forms import PositionForm, play_from_post
+from ..models import Game
+
+
+@login_required
+@require_POST
+def signed_in(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok\n", content_type="text/plain")
+
+
+@require_POST
+def write(request: HttpRequest, pk: int) -> HttpResponse:
+    game = rows.get_by_key(Game, pk)
+    if game is None:
+        raise Http404("No such game.")
+    if not game.is_scorer(request.user):
+        raise PermissionDenied("Only this game's scorers can change it.")
+    position = PositionForm(request.POST)
+    if not position.is_valid():
+        return HttpResponse(status=400)
+    services.play_record(
+        game=game,
+        raw=play_from_post(game.kind, request.POST),
+        expected_seq=position.cleaned_data["expected"],
+        after_play=position.cleaned_data["after"],
+        user=request.user,
+        answered=request.POST.getlist("answered"),
+    )
+    return HttpResponse(status=204)
+
+
+urlpatterns = [
+    path("", include("scorekeeper.urls")),
+    path("bench/signed-in/", signed_in),
+    path("bench/games/<int:pk>/write/", write),
+]
