@@ -17,9 +17,10 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connections, router
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
 
 from . import deferred_html, sealed_cache
 from .models import Fixture, Game, League, Play, Season
@@ -46,18 +47,41 @@ def public_page(
     key: str | None,
     template: str,
     context: Callable[[], dict[str, Any]],
+    *,
+    revalidate: bool = False,
 ) -> HttpResponse:
     """``template`` rendered with ``context()``, from the cache when ``key`` (None: no such
-    page, render as usual) names it and the visitor sees the public page."""
+    page, render as usual) names it and the visitor sees the public page.
+
+    With ``revalidate`` (a live game's board, polled every few seconds) the page is tagged
+    with its key: a browser asking again with that tag gets "304 Not Modified" and no body
+    while nothing on the page changed, so a fan following a long game does not download its
+    whole play-by-play every poll."""
     if key is None or not is_cacheable(request):
         return HttpResponse(render_to_string(template, context(), request))
+    tag = f'W/"{key}"'
+    if revalidate and tag in request.headers.get("If-None-Match", ""):
+        unchanged = HttpResponseNotModified()
+        _tag(unchanged, tag)
+        return unchanged
     name = f"page:{key}"
     html = sealed_cache.get(name)
     if html is None:
         html = render_to_string(template, {**context(), "csrf_token": TOKEN_PLACEHOLDER}, request)
         html = deferred_html.resolve(request, html)
         sealed_cache.put(name, html)
-    return HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+    response = HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+    if revalidate:
+        _tag(response, tag)
+    return response
+
+
+def _tag(response: HttpResponse, tag: str) -> None:
+    # The browser keeps the answer but asks again every time ("no-cache"), sending the tag.
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    # The same address serves the whole page and, to htmx, the board: kept apart.
+    patch_vary_headers(response, ("Cookie", "HX-Request"))
 
 
 def _row(model: type, sql: str, params: Sequence[Any]) -> tuple | None:

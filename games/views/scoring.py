@@ -64,7 +64,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
     # Visitors who are not logged in get the page from the cache while the game is unchanged.
     key = page_cache.game_page_key(pk, partial=partial)
-    return page_cache.public_page(request, key, template, context)
+    return page_cache.public_page(request, key, template, context, revalidate=partial)
 
 
 @login_required

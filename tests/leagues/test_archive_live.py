@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from games import services
+from games import page_cache, services
 
 from .conftest import make_league, play_fixture, play_out
 
@@ -135,3 +135,29 @@ def test_a_lost_connection_pauses_the_live_page_and_says_so(
     )
     expect(page.locator("ol.play-list > li")).to_have_count(1, timeout=8000)
     expect(status).to_have_text("")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_polls_of_an_unchanged_board_come_back_not_modified(
+    live_server, page: Page, organiser, monkeypatch
+) -> None:
+    game = services.game_create(
+        kind="quick-baseball", options={"innings": 1}, sides=["Owls", "Herons"], user=organiser
+    )
+    answered: list[int] = []  # what the server answered each poll (the browser hides a 304)
+    real_tag = page_cache._tag
+    monkeypatch.setattr(
+        page_cache,
+        "_tag",
+        lambda reply, tag: answered.append(reply.status_code) or real_tag(reply, tag),
+    )
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_timeout(7000)  # two polls of an unchanged board
+    assert answered[:1] == [200] and 304 in answered[1:], answered
+    polls = len(answered)
+    services.play_record(
+        game=game, raw={"pitch": "SO1", "bat": "B4"}, expected_seq=1, user=organiser
+    )
+    expect(page.locator("ol.play-list > li")).to_have_count(1, timeout=8000)
+    assert 200 in answered[polls:]  # the changed board came in full

@@ -35,8 +35,12 @@ from locust import HttpUser, between, constant, task
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from games.bench.players import random_legal_play  # noqa: E402 (pure Python: no Django)
+from games.bench.load import hidden_fields  # noqa: E402 (pure Python: no Django)
+from games.bench.players import random_legal_play  # noqa: E402
 from games.engines import get  # noqa: E402
+
+# What the scoring screen posts back with each play: the board it shows.
+POSITION = ("after", "revision")
 
 GAME = os.environ.get("SCOREKEEPER_GAME", "quick-baseball")
 INNINGS = int(os.environ.get("SCOREKEEPER_INNINGS", "9"))
@@ -94,6 +98,7 @@ class Scorer(HttpUser):
         options = self.engine.options(record.json()["options"])
         self.state = self.engine.initial_state(options)
         self.played = 0
+        self.shown: dict[str, str] = {}  # the screen's position fields: none known yet
         for raw in record.json()["plays"]:
             self.state, _ = self.engine.play(self.state, raw)
             self.played += 1
@@ -108,6 +113,7 @@ class Scorer(HttpUser):
             "expected": self.played + 1,
             "play": json.dumps(raw),
             "csrfmiddlewaretoken": self.client.cookies.get("csrftoken", ""),
+            **self.shown,
         }
         with self.client.post(
             f"/games/{self.game}/plays/",
@@ -119,6 +125,7 @@ class Scorer(HttpUser):
             if reply.status_code == 200:
                 self.state, _ = self.engine.play(self.state, raw)
                 self.played += 1
+                self.shown = hidden_fields(reply.text, POSITION)
             else:
                 reply.failure(f"play refused: {reply.status_code}")
                 self.sync()

@@ -36,11 +36,16 @@ def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
             assert len(counts) == 2 and len(set(counts.values())) == 1, (page, viewer, counts)
 
     load = report["load"]
-    for name in ("ceiling", "baseline", "post_play", "game_page", "game_poll", "standings"):
+    names = ("ceiling", "baseline", "signed_in_post", "write_only", "post_play", "game_page")
+    for name in (*names, "game_poll", "standings"):
         assert load[name]["requests"] > 0, name
         assert load[name]["errors"] == 0, (name, load[name]["statuses"])
         assert load[name]["latency_ms"]["p50"] > 0
         if name != "baseline":
             assert load[name]["fraction_of_baseline"] > 0
     assert set(report["targets"]) == {"accept_play_ratio", "post_play", "game_page", "standings"}
+    bounds = report["targets"]["post_play"]["bounds"]
+    assert bounds["signed_in_post_fraction"] == load["signed_in_post"]["fraction_of_baseline"]
+    assert bounds["write_only_fraction"] == load["write_only"]["fraction_of_baseline"]
+    assert load["write_only"]["statuses"] == {"204": load["write_only"]["requests"]}
     assert all(isinstance(check["met"], bool) for check in report["targets"].values())

@@ -143,3 +143,25 @@ def test_a_post_from_a_screen_that_does_not_say_its_board_gets_the_whole_play_by
     assert reply.status_code == 200 and int(reply["Content-Length"]) == len(reply.content)
     assert plays_shown(html) == [str(n) for n in range(41, 0, -1)]
     assert "deferred-html" not in html
+
+
+def test_a_fan_polling_an_unchanged_board_gets_not_modified_and_no_body(game, scorer):
+    fan = Client()
+    first = fan.get(f"/games/{game.pk}/", headers={"HX-Request": "true"})
+    tag = first["ETag"]
+    assert (
+        first.status_code == 200 and tag.startswith('W/"') and first["Cache-Control"] == "no-cache"
+    )
+    assert "HX-Request" in first["Vary"]
+    again = fan.get(f"/games/{game.pk}/", headers={"HX-Request": "true", "If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == tag
+    record_plays(game, random_plays("quick-baseball", OPTIONS, 41)[40:], scorer)
+    moved = fan.get(f"/games/{game.pk}/", headers={"HX-Request": "true", "If-None-Match": tag})
+    assert moved.status_code == 200 and moved["ETag"] != tag
+    assert plays_shown(moved.content.decode())[0] == "41"
+    # The whole page, and anyone signed in, are answered in full as before.
+    assert "ETag" not in fan.get(f"/games/{game.pk}/")
+    own = Client()
+    own.force_login(scorer)
+    mine = own.get(f"/games/{game.pk}/", headers={"HX-Request": "true", "If-None-Match": tag})
+    assert mine.status_code == 200 and "ETag" not in mine
