@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from games import services
 from games.models import Play
+from games.views import scoring as scoring_views
 
 from .helpers import assert_not_reloaded, log_in, mark_page
 
@@ -258,7 +259,9 @@ def wait_for_copy(page: Page, url: str, showing: str) -> None:
     wait_until(lambda: showing in kept_copy(page, url), f"a kept copy showing {showing!r}")
 
 
-def test_the_scoring_page_reloads_offline_with_its_waiting_plays(scoring, page: Page) -> None:
+def test_the_scoring_page_reloads_offline_with_its_waiting_plays(
+    scoring, page: Page, monkeypatch
+) -> None:
     game, _, url = scoring
     panel = page.locator("#offline-panel")
     # The worker takes charge of the page once it is active; later visits start under it.
@@ -267,10 +270,22 @@ def test_the_scoring_page_reloads_offline_with_its_waiting_plays(scoring, page: 
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL").startswith(
         f"{url.split('/games/')[0]}/scoring-worker.js?"
     )
+    wait_for_copy(page, url, 'id="offline-panel"')
+    drawn = []  # every scoring page the server draws from now on (page, or htmx board)
+    real_board = scoring_views._board
+    monkeypatch.setattr(
+        scoring_views,
+        "_board",
+        lambda request, *args, **kw: (
+            drawn.append(request.method) or real_board(request, *args, **kw)
+        ),
+    )
     tap(page, "SO1", bat="B4")
     expect(page.locator("ol.play-list > li")).to_have_count(1)
-    # The copy follows the board, so a reload offline shows the plays entered online.
+    # The copy follows the board, so a reload offline shows the plays entered online; it is
+    # the page as it stands, not drawn again by the server.
     wait_for_copy(page, url, "Undo play 1")
+    assert drawn == ["POST"]
 
     page.context.set_offline(True)
     response = page.reload()

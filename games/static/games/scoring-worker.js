@@ -7,7 +7,8 @@
 //
 // - Network first: pages and assets are always asked of the network; a copy answers only when
 //   the network fails, or a page takes longer than PAGE_WAIT_MS. An answer from the network
-//   refreshes the copy of what is kept.
+//   refreshes the copy of what is kept, and so does the scoring page after every change of
+//   its board, by sending the page as it stands (no request to the server).
 // - Kept is only what a scoring page asks for (its own address, its stylesheets and scripts),
 //   only plain 200 answers to GET. Every other request, and every POST, goes by untouched.
 // - The copies are the logged-in scorer's pages, so they are all dropped when anyone logs in
@@ -72,7 +73,13 @@ self.addEventListener("message", function (event) {
     var assets = (Array.isArray(data.assets) ? data.assets : []).filter(sameOrigin).map(withoutHash);
     event.waitUntil(keep(address, assets));
   } else if (data.type === "refresh") {
-    event.waitUntil(caches.open(PAGES).then(function (cache) { return store(cache, address); }));
+    event.waitUntil(caches.open(PAGES).then(function (cache) {
+      if (typeof data.html !== "string") { return store(cache, address); }
+      return cache.match(address, { ignoreVary: true }).then(function (copy) {
+        // Only a page kept already is refreshed (logging in or out may have dropped it).
+        return copy && cache.put(address, shown(data.html));
+      });
+    }));
   }
 });
 
@@ -146,6 +153,14 @@ function store(cache, address) {
   return fetch(address, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
     if (storable(response)) { return cache.put(address, response); }
   }).catch(function () { /* offline: the copy there is (if any) stays */ });
+}
+
+// The page as the scoring screen shows it now, kept as if the server had just sent it.
+function shown(html) {
+  return new Response(html, {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Date": new Date().toUTCString() },
+  });
 }
 
 function putThen(cache, request, response) {

@@ -76,7 +76,11 @@
       // Keep this page and its stylesheets and scripts; the answer says whether the page was
       // shown from the copy (and when the copy was made).
       keep: function (onReply) { post({ type: "keep", assets: assets() }, onReply); },
-      refresh: function () { post({ type: "refresh" }); },
+      // The copy becomes the page as it stands: not asked of the server again, which would
+      // draw and send a long game's whole play-by-play once more for every play.
+      refresh: function () {
+        post({ type: "refresh", html: "<!DOCTYPE html>\n" + document.documentElement.outerHTML });
+      },
     };
   }
 
