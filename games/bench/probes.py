@@ -11,16 +11,13 @@ They exist only on the bench's gunicorn (``games.bench.settings``), never on the
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from django.views.decorators.http import require_POST
 
-from scorekeeper import rows
-
 from .. import services
 from ..forms import PositionForm, play_from_post
-from ..models import Game
+from ..views.scoring import scorer_game
 
 
 @login_required
@@ -31,11 +28,7 @@ def signed_in(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def write(request: HttpRequest, pk: int) -> HttpResponse:
-    game = rows.get_by_key(Game, pk)
-    if game is None:
-        raise Http404("No such game.")
-    if not game.is_scorer(request.user):
-        raise PermissionDenied("Only this game's scorers can change it.")
+    game = scorer_game(request, pk)
     position = PositionForm(request.POST)
     if not position.is_valid():
         return HttpResponse(status=400)

@@ -153,7 +153,7 @@ def scorer_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _write(request: HttpRequest, pk: int, write: Callable[[Game, dict], dict]) -> HttpResponse:
     """Run a scorer's write against the log position the screen showed; answer with the board."""
-    game = _scorer_game(request, pk)
+    game = scorer_game(request, pk)
     position = PositionForm(request.POST)
     if not position.is_valid():
         return _board(request, game, error="The request is missing its log position.", status=400)
@@ -188,7 +188,8 @@ def _draft_fields(request: HttpRequest) -> list[tuple[str, str]]:
     ]
 
 
-def _scorer_game(request: HttpRequest, pk: int) -> Game:
+def scorer_game(request: HttpRequest, pk: int) -> Game:
+    """The game a scorer's write is for: 404 when there is none, 403 for anyone else."""
     game = rows.get_by_key(Game, pk)
     if game is None:
         raise Http404("No such game.")
