@@ -12,6 +12,7 @@ too: recording a play applies that one play to the cached state (exactly the eng
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -113,18 +114,21 @@ def _place(game_pk: int) -> str:
 # a game costs no unpickling: used, like the stored copy, only when it fits the log's mark.
 RECENT_GAMES = 512
 _recent: dict[int, Current] = {}
+_recent_lock = threading.Lock()  # a worker's threads share the copies
 
 
 def _remember(game_pk: int, entry: Current) -> None:
-    _recent.pop(game_pk, None)
-    if len(_recent) >= RECENT_GAMES:
-        _recent.pop(next(iter(_recent)), None)
-    _recent[game_pk] = entry
+    with _recent_lock:
+        _recent.pop(game_pk, None)
+        if len(_recent) >= RECENT_GAMES:
+            _recent.pop(next(iter(_recent)))  # the game read or written longest ago
+        _recent[game_pk] = entry
 
 
 def forget() -> None:
     """Drop this process's copies (the next read is as another process's or server's)."""
-    _recent.clear()
+    with _recent_lock:
+        _recent.clear()
 
 
 def current(game: Game) -> Current:

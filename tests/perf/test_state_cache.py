@@ -294,3 +294,22 @@ def test_an_undo_replays_at_most_one_chunk_of_plays(scorer, monkeypatch):
         assert len(calls) - before <= CHUNK
     monkeypatch.undo()
     assert_board_is_the_replay(game)
+
+
+def test_this_process_keeps_the_latest_boards_of_a_bounded_number_of_games(scorer, monkeypatch):
+    monkeypatch.setattr(state_cache, "RECENT_GAMES", 3)
+    state_cache.forget()
+    games = [
+        game_with_log(
+            "quick-baseball",
+            {"innings": 9},
+            random_plays("quick-baseball", {"innings": 9}, 5, seed=n),
+            scorer,
+        )
+        for n in range(5)
+    ]
+    assert list(state_cache._recent) == [game.pk for game in games[2:]]
+    state_cache.current(games[2])  # read again: now the latest
+    assert list(state_cache._recent) == [games[3].pk, games[4].pk, games[2].pk]
+    assert state_cache.current(games[0]).length == 5  # from the stored copy, and kept again
+    assert list(state_cache._recent) == [games[4].pk, games[2].pk, games[0].pk]
