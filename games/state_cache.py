@@ -7,7 +7,9 @@ same query), and is rebuilt by replaying the log otherwise: missing, stale, unre
 by other code, a copy is never used. Writes (``services``, ``corrections``, voids) give the
 game a new revision in their own transaction, and the services store the new state there
 too: recording a play applies that one play to the cached state (exactly the engine's
-``apply``), undoing one replays at most one chunk of plays.
+``apply``), undoing one replays at most one chunk of plays. Each process also keeps the
+latest board of the games it read or wrote (``_recent``), taken under the same check, so the
+next play on a game need not unpickle the stored copy.
 """
 
 from __future__ import annotations
@@ -135,14 +137,18 @@ def current(game: Game) -> Current:
     """The game's board now: this process's or the stored copy when it fits the log, else a
     replay."""
     mark = _mark(game.pk)
-    for copy in (_recent.get(game.pk), None):
-        if copy is None:
-            copy = sealed_cache.unseal(mark.stored, _place(game.pk))
-        if isinstance(copy, Current) and copy.fits(
+
+    def fits(copy: Any) -> bool:
+        return isinstance(copy, Current) and copy.fits(
             game, mark.revision, mark.length, mark.last_play_id
-        ):
-            _remember(game.pk, copy)
-            return copy
+        )
+
+    copy = _recent.get(game.pk)
+    if not fits(copy):
+        copy = sealed_cache.unseal(mark.stored, _place(game.pk))
+    if fits(copy):
+        _remember(game.pk, copy)
+        return copy
     return rebuild(game, mark.revision, writing=False)[0]
 
 

@@ -1,9 +1,12 @@
-"""One model instance by primary key in one plain SQL query.
+"""One row by primary key, and one row inserted, updated or upserted, each in one plain SQL
+statement built once from the model's fields.
 
-Used on every signed-in request (the session and its user): building a query through the ORM
-costs several times what SQLite or PostgreSQL take to run it. The instance is made exactly as
-the ORM makes it (``Model.from_db`` with each field's database converters), so it is the same
-object ``Model.objects.get`` would return.
+Used where every request or every tap goes (the session and its user, the game, the play
+and the board it leaves): building a query through the ORM costs several times what SQLite
+or PostgreSQL take to run it. Values go through each field's own conversions both ways
+(``get_db_prep_save``, the database converters and ``Model.from_db``), so a row read is the
+object ``Model.objects.get`` would return and a row written is what ``save`` would write,
+with the ``auto_now`` dates and, for a new row, the defaults filled in.
 """
 
 from __future__ import annotations

@@ -25,7 +25,8 @@ from ..selectors import game_record, scoreboard
 from ..state_cache import Current
 
 GAMES_PER_PAGE = 20
-PLAYS_FULL = "full"
+# How a write's answer brings the play-by-play below the board up to date (score.html#answer).
+PLAYS_FULL, PLAYS_ADDED, PLAYS_REMOVED, PLAYS_UNCHANGED = "full", "added", "removed", ""
 
 
 @require_GET
@@ -90,7 +91,11 @@ def play_create(request: HttpRequest, pk: int) -> HttpResponse:
                 answered=request.POST.getlist("answered"),
             )
         except services.NeedsAnswer as asked:
-            return {"question": asked.question, "draft": _draft_fields(request), "plays": ""}
+            return {
+                "question": asked.question,
+                "draft": _draft_fields(request),
+                "plays": PLAYS_UNCHANGED,
+            }
         line = PlayLine(recorded.play.seq, raw, recorded.outcome, recorded.board.summary)
         return {
             "game": recorded.game,
@@ -152,18 +157,20 @@ def scorer_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _write(request: HttpRequest, pk: int, write: Callable[[Game, dict], dict]) -> HttpResponse:
-    """Run a scorer's write against the log position the screen showed; answer with the board."""
+    """Run a scorer's write against the log position the screen showed; answer with the board
+    (``write`` returns what the answer shows: ``_board``'s keyword arguments)."""
     game = scorer_game(request, pk)
     position = PositionForm(request.POST)
     if not position.is_valid():
         return _board(request, game, error="The request is missing its log position.", status=400)
     try:
-        said = write(game, position.cleaned_data)
+        answer = write(game, position.cleaned_data)
     except services.PositionConflict as exc:
         return _board(request, game, error=str(exc), status=409)
     except EngineError as exc:
-        return _board(request, game, error=_capitalised(str(exc)), status=422, plays="")
-    return _board(request, **{"game": game, **said})
+        error = _capitalised(str(exc))
+        return _board(request, game, error=error, status=422, plays=PLAYS_UNCHANGED)
+    return _board(request, **{"game": game, **answer})
 
 
 def _plays_change(request: HttpRequest, previous: Current, board: Current) -> str:
@@ -177,7 +184,7 @@ def _plays_change(request: HttpRequest, previous: Current, board: Current) -> st
         or previous.summary.get("status") != board.summary.get("status")
     ):
         return PLAYS_FULL
-    return "added" if board.length > previous.length else "removed"
+    return PLAYS_ADDED if board.length > previous.length else PLAYS_REMOVED
 
 
 def _draft_fields(request: HttpRequest) -> list[tuple[str, str]]:
