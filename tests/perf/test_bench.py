@@ -49,3 +49,10 @@ def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
     assert bounds["write_only_fraction"] == load["write_only"]["fraction_of_baseline"]
     assert load["write_only"]["statuses"] == {"204": load["write_only"]["requests"]}
     assert all(isinstance(check["met"], bool) for check in report["targets"].values())
+
+
+def test_the_bench_probes_are_not_on_the_site(client, django_user_model, db):
+    user = django_user_model.objects.create_user("probe", password="pw-probe-123")
+    client.force_login(user)
+    assert client.post("/bench/signed-in/").status_code == 404
+    assert client.post("/bench/games/1/write/").status_code == 404
