@@ -131,11 +131,10 @@ def play_record(
         if question is not None and question["ask"] not in answered:
             raise NeedsAnswer(question)
     new_state, outcome = engine.play(current.state, raw)
-    seq = current.length + 1
-    now = timezone.now()
+    seq, payload, now = current.length + 1, dict(raw), timezone.now()
     try:
         play_id = rows.insert(
-            Play, game_id=game.pk, seq=seq, payload=dict(raw), created_by_id=user.pk, created_at=now
+            Play, game_id=game.pk, seq=seq, payload=payload, created_by_id=user.pk, created_at=now
         )
     except IntegrityError:
         # Only a write that went behind the game's lock gets here; the whole transaction is
@@ -157,7 +156,7 @@ def play_record(
     )
     if summary["status"] == Game.FINAL:
         stats.sync(game)
-    play = Play(id=play_id, game=game, seq=seq, payload=dict(raw), created_by=user, created_at=now)
+    play = Play(id=play_id, game=game, seq=seq, payload=payload, created_by=user, created_at=now)
     return Recorded(game, play, outcome, board, current)
 
 

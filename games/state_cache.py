@@ -238,35 +238,28 @@ def store(game_pk: int, entry: Current) -> None:
     transaction roll back, this process's copy names a revision the log never had, so it is
     never used."""
     _remember(game_pk, entry)
-    row = _row(game_pk, entry)
-    rows.upsert(
-        GameState,
-        "game",
-        game_id=game_pk,
-        revision=row.revision,
-        length=row.length,
-        last_play_id=row.last_play_id,
-        data=row.data,
-    )
+    rows.upsert(GameState, "game", game_id=game_pk, **_columns(game_pk, entry))
 
 
 def _store_if_current(game_pk: int, entry: Current) -> None:
-    row = _row(game_pk, entry)
+    columns = _columns(game_pk, entry)
     updated = GameState.objects.filter(game_id=game_pk, game__log_revision=entry.revision).update(
-        revision=row.revision, length=row.length, last_play_id=row.last_play_id, data=row.data
+        **columns
     )
     if not updated:
-        GameState.objects.bulk_create([row], ignore_conflicts=True)
+        GameState.objects.bulk_create(
+            [GameState(game_id=game_pk, **columns)], ignore_conflicts=True
+        )
 
 
-def _row(game_pk: int, entry: Current) -> GameState:
-    return GameState(
-        game_id=game_pk,
-        revision=entry.revision,
-        length=entry.length,
-        last_play_id=entry.last_play_id,
-        data=sealed_cache.seal(entry, _place(game_pk)),
-    )
+def _columns(game_pk: int, entry: Current) -> dict[str, Any]:
+    """The ``GameState`` columns that hold ``entry`` as ``game_pk``'s copy."""
+    return {
+        "revision": entry.revision,
+        "length": entry.length,
+        "last_play_id": entry.last_play_id,
+        "data": sealed_cache.seal(entry, _place(game_pk)),
+    }
 
 
 def appended(
