@@ -41,8 +41,6 @@ Choices where the issue is silent:
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -50,6 +48,7 @@ from fractions import Fraction
 
 from django.db.models import Q
 
+from .exports import safe_csv
 from .models import GameStats, League, Season, Team
 
 BASEBALL, CRICKET, SOLITAIRE, TENNIS = "baseball", "cricket", "solitaire", "tennis"
@@ -102,12 +101,10 @@ class Standings:
     ordering: str
 
     def to_csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([column.label for column in self.columns])
-        for row in self.rows:
-            writer.writerow([cell.text for cell in row.cells])
-        return out.getvalue()
+        header = [column.label for column in self.columns]
+        return safe_csv.rows_to_text(
+            [header, *([cell.text for cell in row.cells] for row in self.rows)]
+        )
 
     def to_json(self) -> str:
         document = {

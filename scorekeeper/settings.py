@@ -3,6 +3,7 @@
 import os
 import re
 import warnings
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -16,6 +17,16 @@ def env_bool(name: str, default: bool = False) -> bool:
     if value is None or value.strip() == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
 
 
 def env_list(name: str) -> list[str]:
@@ -45,6 +56,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "games",
 ]
 
@@ -60,6 +72,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.csp.ContentSecurityPolicyMiddleware",
     "scorekeeper.db_router.PublicReadsMiddleware",
+    # Turns a locked log-in attempt into scorekeeper.login_guard's answer.
+    "axes.middleware.AxesMiddleware",
     # Innermost, so the long HTML it puts in is counted in the Content-Length.
     "games.deferred_html.DeferredHtmlMiddleware",
 ]
@@ -170,8 +184,40 @@ else:
     # one process's memory would keep a logged-out session alive in the others).
     SESSION_ENGINE = "scorekeeper.sessions.db"
 
-# Django's ModelBackend, loading the signed-in user without the ORM (scorekeeper/auth_backend.py).
-AUTHENTICATION_BACKENDS = ["scorekeeper.auth_backend.ModelBackend"]
+AUTHENTICATION_BACKENDS = [
+    # django-axes first: a locked attempt stops here, before the password is hashed.
+    "axes.backends.AxesStandaloneBackend",
+    # Django's ModelBackend, loading the signed-in user without the ORM (auth_backend.py).
+    "scorekeeper.auth_backend.ModelBackend",
+]
+
+# How many reverse proxies that append to X-Forwarded-For stand in front of the app servers
+# (scorekeeper/client_address.py). 0: the header is ignored and REMOTE_ADDR is the client.
+TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
+
+# The log-in guard (django-axes, called back into scorekeeper/login_guard.py): five failures
+# within 15 minutes lock one (username, client address) pair for 15 minutes. Counters live in
+# the shared cache when there is one (atomic increments), else in the database.
+AXES_HANDLER = (
+    "axes.handlers.cache.AxesCacheHandler"
+    if CACHE_URL
+    else "axes.handlers.database.AxesDatabaseHandler"
+)
+AXES_FAILURE_LIMIT = env_int("SCOREKEEPER_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# A locked attempt is not counted, so the lock lifts 15 minutes after it was set.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_USERNAME_CALLABLE = "scorekeeper.login_guard.username_key"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.client_address.client_address"
+AXES_WHITELIST_CALLABLE = "scorekeeper.login_guard.is_known_device"
+AXES_LOCKOUT_CALLABLE = "scorekeeper.login_guard.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True  # successful log-ins are not an audit trail we keep
+AXES_VERBOSE = False
+
+# Sign-ups per client address (django-ratelimit, counted in the default cache).
+SIGNUP_RATE = os.environ.get("SCOREKEEPER_SIGNUP_RATE", "30/h")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -234,4 +280,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    # django-axes says every attempt at INFO; failures and locks (WARNING) are enough.
+    "loggers": {"axes": {"level": "WARNING"}},
 }

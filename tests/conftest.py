@@ -49,3 +49,13 @@ def page(browser: Browser) -> Iterator[Page]:
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> Iterator[None]:
+    """Each test starts with an empty cache: rate limits and log-in counters kept there by one
+    test (all from 127.0.0.1) must not refuse another's sign-ups or log-ins."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -158,6 +158,7 @@ class Client:
 
     base: str
     jar: http.cookiejar.CookieJar = field(default_factory=http.cookiejar.CookieJar)
+    headers: dict[str, str] = field(default_factory=dict)  # sent with every request
 
     def __post_init__(self) -> None:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
@@ -173,7 +174,8 @@ class Client:
         if data is not None:
             fields = {**data, "csrfmiddlewaretoken": self.cookie("csrftoken")}
             body = urllib.parse.urlencode(fields).encode()
-        req = urllib.request.Request(self.base + path, data=body, headers={"HX-Request": "true"})
+        headers = {"HX-Request": "true", **self.headers}
+        req = urllib.request.Request(self.base + path, data=body, headers=headers)
         try:
             with self.opener.open(req, timeout=REQUEST_TIMEOUT) as reply:
                 return Reply(reply.status, reply.read().decode())

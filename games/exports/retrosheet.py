@@ -30,6 +30,8 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
+from . import safe_csv
+
 OFFENSE = (
     "at_bats",
     "hits",
@@ -204,16 +206,14 @@ def game_log_row(
 
 def csv_line(row: dict[str, Any]) -> str:
     """One game-log line: strings quoted, numbers bare, unknowns empty, in column order."""
-    cells = []
+    cells: list[safe_csv.Cell] = []
     for name in FIELDS:
         value = row.get(name)
-        if value is None:
-            cells.append("" if name in NUMERIC else '""')
-        elif name in NUMERIC:
-            cells.append(str(int(value)))
+        if name in NUMERIC:
+            cells.append(None if value is None else int(value))
         else:
-            cells.append('"' + str(value).replace('"', '""') + '"')
-    return ",".join(cells) + "\n"
+            cells.append("" if value is None else str(value))
+    return safe_csv.quoted_line(cells)
 
 
 def box_score(

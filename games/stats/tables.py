@@ -7,11 +7,11 @@ cells are already text, so the page and the CSV show exactly the same values.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
+
+from ..exports import safe_csv
 
 INT, AVG, DEC1, DEC2, TEXT = "int", "avg", "dec1", "dec2", "text"
 NONE = "—"  # a rate with nothing to divide by
@@ -121,12 +121,8 @@ def merged(tables: list[StatsTable]) -> StatsTable:
 def to_csv(
     heading: str, columns: Iterable[Column], rows: Iterable[tuple[str, Iterable[str]]]
 ) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([heading, *(column.label for column in columns)])
-    for label, cells in rows:
-        writer.writerow([label, *cells])
-    return out.getvalue()
+    header = [heading, *(column.label for column in columns)]
+    return safe_csv.rows_to_text([header, *([label, *cells] for label, cells in rows)])
 
 
 def ratio(numerator: float, denominator: float) -> float | None:

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
 from .. import exports
+from ..exports import safe_csv
 from ..models import Game
 
 
@@ -38,7 +39,10 @@ def cricsheet_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def game_log_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    return _export(pk, exports.game_log_csv, "text/csv; charset=utf-8", "gamelog.csv")
+    def make(game: Game) -> str:
+        return safe_csv.BOM + exports.game_log_csv(game)
+
+    return _export(pk, make, safe_csv.CONTENT_TYPE, "gamelog.csv")
 
 
 @require_GET

@@ -13,6 +13,7 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 
 from .. import page_cache
+from ..exports import safe_csv
 from ..models import Season
 from ..standings_cache import cached_standings, standings_key
 
@@ -43,7 +44,6 @@ def standings_page(request: HttpRequest, league_slug: str, season_slug: str) -> 
 def standings_csv(request: HttpRequest, league_slug: str, season_slug: str) -> HttpResponse:
     season = _season(league_slug, season_slug)
     standings = cached_standings(season)
-    response = HttpResponse(standings.to_csv(), content_type="text/csv; charset=utf-8")
-    filename = f"{season.league.slug}-{season.slug}-standings.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return safe_csv.download(
+        standings.to_csv(), f"{season.league.slug}-{season.slug}-standings.csv"
+    )

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from .. import stats_selectors
+from ..exports import safe_csv
 from ..models import League, Season
 
 
@@ -51,10 +52,7 @@ def _csv(request: HttpRequest, page: stats_selectors.StatsPage, stem: str) -> Ht
         text = page.to_csv(table)
     except stats_selectors.UnknownTable as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    name = f"{stem}{f'-{table}' if table else ''}.csv"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return safe_csv.download(text, f"{stem}{f'-{table}' if table else ''}.csv")
 
 
 @require_GET

@@ -23,7 +23,7 @@ def _log(client, game) -> dict:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert len(rows) == 1 and len(rows[0]) == 161
     return dict(zip(retrosheet.FIELDS, rows[0], strict=True))
 

@@ -95,9 +95,9 @@ def test_page_csv_and_command_print_the_same_rows_and_columns(client, which, req
     assert page.status_code == 200 and download.status_code == 200
     assert download["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in download["Content-Disposition"]
-    from_csv = list(csv.reader(io.StringIO(download.content.decode())))
+    from_csv = list(csv.reader(io.StringIO(download.content.decode("utf-8-sig"))))
     assert page_table(page.content.decode()) == from_csv
-    assert command(league.slug, season.slug, "csv") == download.content.decode()
+    assert command(league.slug, season.slug, "csv") == download.content.decode("utf-8-sig")
     document = json.loads(command(league.name, season.name, "json"))
     labels = [c["label"] for c in document["columns"]]
     keys = [c["key"] for c in document["columns"]]

@@ -160,7 +160,7 @@ def test_the_standings_page_and_csv_of_a_tennis_league(client, user):
     assert "Ordered by matches won, then set difference" in html
     response = client.get(f"/leagues/{league.slug}/{season.slug}/standings.csv")
     assert response.status_code == 200
-    assert response.content.decode().splitlines()[1] == "1,Ash,1,1,0,2,0,+2,12,4,+8"
+    assert response.content.decode("utf-8-sig").splitlines()[1] == "1,Ash,1,1,0,2,0,+2,12,4,+8"
 
 
 def _played_season(user):
@@ -216,7 +216,7 @@ def test_team_stats_and_records_pages_work_for_tennis(client, user):
     assert "<h2>Matches</h2>" in page and "<h2>Rallies</h2>" in page
     for name in ("Ann", "Bea", "Cat"):
         assert name in page
-    csv_text = client.get(f"/leagues/{league.slug}/{season.slug}/stats.csv").content.decode()
+    csv_text = client.get(f"/leagues/{league.slug}/{season.slug}/stats.csv").content.decode("utf-8-sig")
     assert csv_text.startswith("Player,M,W,L,Sets W,Sets L,Games W,Games L,TB W,TB L,")
     records = client.get(f"/leagues/{league.slug}/{season.slug}/records/").content.decode()
     assert "Longest rallies" in records and "Most one-sided wins" in records

@@ -54,7 +54,7 @@ def row_of(table, label):
 
 
 def read_csv(response):
-    return list(csv.DictReader(io.StringIO(response.content.decode())))
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 # --- totals ---------------------------------------------------------------------------------
@@ -481,7 +481,7 @@ def test_cricket_csv_names_every_column_once(client, scorer):
     )
     score_fixture(season, giants, yankees, scorer, CRICKET["plays"])
     response = client.get(reverse("games:season-stats-csv", args=[league.slug, season.slug]))
-    header = next(csv.reader(io.StringIO(response.content.decode())))
+    header = next(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert len(header) == len(set(header)) == 1 + 11 + 11 + 10
     giants_row = next(r for r in read_csv(response) if r["Team"] == "Giants")
     assert (giants_row["Runs"], giants_row["Runs (bowling)"], giants_row["1st"]) == (

@@ -1,96 +1,16 @@
-"""Log-in throttling, password validators, cookies and the Content-Security-Policy header."""
+"""Password validators, sign-up limits, cookies and the Content-Security-Policy header (the
+log-in guard has its own file, test_login_guard.py)."""
 
 import json
 import secrets
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
+from django.test import Client
 
-from scorekeeper import throttle
 from tests.site.conftest import clean_env, run_python  # noqa: F401
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache(monkeypatch):
-    cache.clear()
-    monkeypatch.setattr(throttle, "SLOW_SECONDS", 0)
-    yield
-    cache.clear()
-
-
-def _fail(client, username="victim", password="wrong-password"):
-    return client.post("/accounts/login/", {"username": username, "password": password})
-
-
-def test_an_account_locks_after_five_failures(client, django_user_model) -> None:
-    django_user_model.objects.create_user("victim", password="right-password-9")
-    for _ in range(throttle.LIMIT):
-        response = _fail(client)
-        assert response.status_code == 200
-        assert "Too many" not in response.content.decode()
-    response = client.post(
-        "/accounts/login/", {"username": "victim", "password": "right-password-9"}
-    )
-    assert response.status_code == 200
-    assert "Too many failed log-in attempts. Try again in 15 minutes." in response.content.decode()
-    assert "_auth_user_id" not in client.session
-
-
-def test_the_lock_holds_for_the_account_from_another_address(client, django_user_model) -> None:
-    django_user_model.objects.create_user("victim", password="right-password-9")
-    for _ in range(throttle.LIMIT):
-        _fail(client)
-    response = client.post(
-        "/accounts/login/",
-        {"username": "Victim", "password": "right-password-9"},
-        REMOTE_ADDR="10.9.9.9",
-    )
-    assert "Too many failed" in response.content.decode()
-
-
-def test_an_address_locks_after_failures_on_many_accounts(client) -> None:
-    for i in range(throttle.LIMIT):
-        _fail(client, username=f"user{i}")
-    response = _fail(client, username="someone-else")
-    assert "Too many failed" in response.content.decode()
-
-
-def test_the_lock_expires(client, django_user_model, monkeypatch) -> None:
-    django_user_model.objects.create_user("victim", password="right-password-9")
-    for _ in range(throttle.LIMIT):
-        _fail(client)
-    now = throttle.time.time()
-    monkeypatch.setattr(throttle.time, "time", lambda: now + throttle.LOCK_SECONDS + 1)
-    response = client.post(
-        "/accounts/login/", {"username": "victim", "password": "right-password-9"}
-    )
-    assert response.status_code == 302
-    assert client.session["_auth_user_id"]
-
-
-def test_failures_slow_down_before_the_lock(client, monkeypatch) -> None:
-    slept = []
-    monkeypatch.setattr(throttle, "SLOW_SECONDS", 1.0)
-    monkeypatch.setattr(throttle.time, "sleep", slept.append)
-    for _ in range(throttle.SLOW_AFTER + 1):
-        _fail(client)
-    assert slept == [1.0]
-
-
-def test_a_good_login_clears_the_account_count(client, django_user_model) -> None:
-    django_user_model.objects.create_user("victim", password="right-password-9")
-    for _ in range(throttle.LIMIT - 1):
-        _fail(client)
-    response = client.post(
-        "/accounts/login/", {"username": "victim", "password": "right-password-9"}
-    )
-    assert response.status_code == 302
-    client.logout()
-    response = _fail(client)
-    assert "Too many failed" not in response.content.decode()
 
 
 def test_sign_up_uses_the_password_validators(client, django_user_model) -> None:
@@ -102,6 +22,40 @@ def test_sign_up_uses_the_password_validators(client, django_user_model) -> None
         )
         assert response.status_code == 200
         assert not django_user_model.objects.filter(username="newbie-player").exists()
+
+
+def _sign_up(client, name: str, **meta):
+    password = "plate-umpire-9-innings"
+    data = {"username": name, "password1": password, "password2": password}
+    return client.post("/accounts/signup/", data, **meta)
+
+
+def test_sign_ups_are_limited_per_address(settings, django_user_model) -> None:
+    settings.SIGNUP_RATE = "3/h"
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    answers = [_sign_up(Client(), f"player{i}", REMOTE_ADDR="203.0.113.5") for i in range(4)]
+    assert [a.status_code for a in answers] == [302, 302, 302, 429]
+    refused = answers[-1]
+    assert 0 < int(refused["Retry-After"]) <= 3600
+    assert "Too many sign-ups from this address. Try again in" in refused.content.decode()
+    assert not django_user_model.objects.filter(username="player3").exists()
+    # Another address is not held up; a GET never counts.
+    assert _sign_up(Client(), "player3", REMOTE_ADDR="198.51.100.9").status_code == 302
+    assert Client().get("/accounts/signup/", REMOTE_ADDR="203.0.113.5").status_code == 200
+
+
+def test_the_sign_up_limit_counts_the_client_behind_a_trusted_proxy(settings) -> None:
+    settings.SIGNUP_RATE = "2/h"
+    settings.TRUSTED_PROXY_COUNT = 1
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    proxy = {"REMOTE_ADDR": "10.0.0.2"}
+    for i in range(2):
+        assert (
+            _sign_up(Client(), f"a{i}", HTTP_X_FORWARDED_FOR="203.0.113.5", **proxy).status_code
+            == 302
+        )
+    assert _sign_up(Client(), "a2", HTTP_X_FORWARDED_FOR="203.0.113.5", **proxy).status_code == 429
+    assert _sign_up(Client(), "b0", HTTP_X_FORWARDED_FOR="203.0.113.6", **proxy).status_code == 302
 
 
 def test_every_page_has_a_strict_content_security_policy(client) -> None:
@@ -130,6 +84,7 @@ def test_no_template_has_inline_script_or_handlers() -> None:
 PROBE = """
 import json
 from django.conf import settings
+from django.test import Client
 print(json.dumps({name: getattr(settings, name) for name in (
     "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SESSION_COOKIE_HTTPONLY",
     "CSRF_COOKIE_HTTPONLY", "SECURE_SSL_REDIRECT")}))
