@@ -102,3 +102,30 @@ def test_production_refuses_to_start_without_secret_key(run_python) -> None:
     result = run_python("manage.py", "check", DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="example.org")
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY must be set" in result.stderr
+
+
+GUARD_PROBE = """
+import json
+from django.conf import settings
+names = ("TRUSTED_PROXY_COUNT", "AXES_HANDLER", "AXES_FAILURE_LIMIT")
+print(json.dumps([getattr(settings, name) for name in names]))
+"""
+
+
+def test_the_log_in_guard_reads_its_settings_from_the_environment(run_python) -> None:
+    setup = "import django; django.setup();" + GUARD_PROBE
+    plain = run_python("-c", setup, DJANGO_SETTINGS_MODULE="scorekeeper.settings")
+    assert plain.returncode == 0, plain.stderr
+    assert json.loads(plain.stdout) == [0, "axes.handlers.database.AxesDatabaseHandler", 5]
+    behind = run_python(
+        "-c",
+        setup,
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        DJANGO_TRUSTED_PROXY_COUNT="2",
+        SCOREKEEPER_LOGIN_FAILURE_LIMIT="8",
+        CACHE_URL="redis://127.0.0.1:6399/0",
+    )
+    assert behind.returncode == 0, behind.stderr
+    assert json.loads(behind.stdout) == [2, "axes.handlers.cache.AxesCacheHandler", 8]
+    wrong = run_python("manage.py", "check", DJANGO_TRUSTED_PROXY_COUNT="one")
+    assert "DJANGO_TRUSTED_PROXY_COUNT must be a whole number, not 'one'" in wrong.stderr
