@@ -27,14 +27,32 @@ Choices where the issue is silent:
 - Version 1 archives (written before the correction history was) are still read: their
   games come back without corrections.
 - A game whose record no longer replays is reported and left out; the rest is restored.
+
+An archive may come from anywhere, so a restore trusts none of it:
+
+- Every file is read through ``games.untrusted_files``: never through a symbolic link, only
+  a regular file (not a FIFO or device), within a size limit (``leagues.json``
+  ``LEAGUES_LIMIT``, 64 MiB; ``manifest.json`` and each game ``RECORD_LIMIT``, 8 MiB), UTF-8,
+  JSON without ``NaN`` and nested at most ``MAX_DEPTH`` levels. A ``manifest.json`` or
+  ``leagues.json`` refused, or a ``games`` folder that is a symbolic link, refuses the
+  restore; a game file refused leaves that game out, named in the report.
+- A game's ``file`` must be ``games/<name>.json``; any other name (``..``, an absolute path)
+  is refused, so nothing outside the games folder is read.
+- The values of ``leagues.json`` are checked for type and range before they are written
+  (text where text goes and within its column's length, a known game with options its
+  engine accepts, points 0 to 100, dates): a wrong one refuses the whole restore with one
+  line naming where it is (``leagues.json: leagues[0]: 'name' must be text …``), and nothing
+  is written. A game's own times and correction history are the exception: a wrong value
+  there leaves that game out, as a bad game file does.
 """
 
 from __future__ import annotations
 
 import json
+import reprlib
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -42,7 +60,9 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from . import backup_history, imports
+from . import backup_history, imports, untrusted_files
+from .engines import EngineError
+from .engines import get as get_engine
 from .models import Fixture, Game, League, Season, Team
 from .selectors import game_record
 
@@ -52,6 +72,7 @@ READS = (1, 2)
 GAMES_DIR = "games"
 MANIFEST = "manifest.json"
 LEAGUES = "leagues.json"
+POINTS_MAX = 100  # as league_services allows
 
 
 class ArchiveError(ValueError):
@@ -182,15 +203,17 @@ def _game(game: Game) -> dict[str, Any]:
 
 def read_archive(*, directory: Path) -> dict[str, Any]:
     """The archive's ``leagues.json``, once its manifest says it is an archive we read."""
-    manifest = _read_json(directory / MANIFEST)
+    manifest = _read_json(directory / MANIFEST, limit=untrusted_files.RECORD_LIMIT)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise ArchiveError(f"{directory} is not a scorekeeper archive (see its {MANIFEST})")
     if manifest.get("version") not in READS:
         raise ArchiveError(
-            f"the archive is version {manifest.get('version')!r}; this site reads "
+            f"the archive is version {_show(manifest.get('version'))}; this site reads "
             f"{' and '.join(map(str, READS))}"
         )
-    data = _read_json(directory / LEAGUES)
+    if (directory / GAMES_DIR).is_symlink():
+        raise ArchiveError(f"{directory / GAMES_DIR} is a symbolic link, not followed")
+    data = _read_json(directory / LEAGUES, limit=untrusted_files.LEAGUES_LIMIT)
     if not isinstance(data, dict):
         raise ArchiveError(f"{LEAGUES} must hold a JSON object")
     for key in ("leagues", "seasons", "teams", "fixtures", "games"):
@@ -201,23 +224,20 @@ def read_archive(*, directory: Path) -> dict[str, Any]:
     return data
 
 
-def _read_json(path: Path) -> Any:
+def _read_json(path: Path, *, limit: int) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        return untrusted_files.read_json(path, limit=limit)
+    except untrusted_files.NoSuchFile:
         raise ArchiveError(f"no {path.name} in {path.parent}") from None
-    except UnicodeDecodeError:
-        raise ArchiveError(f"{path} is not UTF-8 text") from None
-    except OSError as exc:
-        raise ArchiveError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise ArchiveError(f"{path} is not JSON: {exc}") from None
+    except untrusted_files.UntrustedFileError as exc:
+        raise ArchiveError(f"{path}: {exc}") from None
 
 
 def restore_archive(*, directory: Path) -> RestoreReport:
     """Restore an archive into a database without leagues or games. Raises ``ArchiveError``
-    (nothing written) for an unreadable archive; a game that cannot be restored is left out
-    and named in the report's problems."""
+    (nothing written) for an unreadable archive or a ``leagues.json`` with any row of the
+    wrong shape; a game whose file or history cannot be restored is left out and named in
+    the report's problems."""
     data = read_archive(directory=directory)
     if League.objects.exists() or Game.objects.exists():
         raise ArchiveError(
@@ -228,80 +248,155 @@ def restore_archive(*, directory: Path) -> RestoreReport:
             return _restore(directory, data)
     except ArchiveError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, DatabaseError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError, DatabaseError) as exc:
         raise ArchiveError(f"{LEAGUES} is malformed: {type(exc).__name__}: {exc}") from None
 
 
 def _restore(directory: Path, data: dict[str, Any]) -> RestoreReport:
     users = {user.username: user for user in get_user_model().objects.all()}
+    leagues = _restore_leagues(data["leagues"], users)
+    seasons = _restore_seasons(data["seasons"], leagues)
+    teams = _restore_teams(data["teams"], leagues)
+    fixtures = _restore_fixtures(data["fixtures"], seasons, teams)
     report = RestoreReport()
+    games = _restore_games(directory, data["games"], users, seasons, fixtures, report)
+    report.counts = {
+        "leagues": len(leagues),
+        "seasons": len(seasons),
+        "teams": len(teams),
+        "fixtures": len(data["fixtures"]),
+        **games,
+    }
+    return report
+
+
+def _restore_leagues(rows: list[dict[str, Any]], users: dict[str, Any]) -> dict[str, League]:
     leagues: dict[str, League] = {}
-    for row in data["leagues"]:
-        points = row.get("points") or {}
+    for index, row in enumerate(rows):
+        where = _where("leagues", index)
+        kind, options = _kind_and_options(row, where)
+        points = _points(row, where)
         league = League.objects.create(
-            name=str(row["name"]),
-            slug=str(row["slug"]),
-            kind=str(row["kind"]),
-            options=row.get("options") or {},
-            points_win=int(points.get("win", 2)),
-            points_tie=int(points.get("tie", 1)),
-            points_loss=int(points.get("loss", 0)),
+            name=_text(row, "name", where, max_length=_max_length(League, "name")),
+            slug=_text(row, "slug", where, max_length=_max_length(League, "slug")),
+            kind=kind,
+            options=options,
+            points_win=points["win"],
+            points_tie=points["tie"],
+            points_loss=points["loss"],
         )
-        league.organisers.add(*(users[name] for name in row.get("organisers", []) if name in users))
-        _set_created_at(League, league.pk, row.get("created_at"))
+        organisers = _texts(row, "organisers", where)
+        league.organisers.add(*(users[name] for name in organisers if name in users))
+        _set_created_at(League, league.pk, row.get("created_at"), where)
         leagues[league.slug] = league
+    return leagues
+
+
+def _restore_seasons(
+    rows: list[dict[str, Any]], leagues: dict[str, League]
+) -> dict[tuple[str, str], Season]:
     seasons: dict[tuple[str, str], Season] = {}
-    for row in data["seasons"]:
-        league = _lookup(leagues, row["league"], "league")
+    for index, row in enumerate(rows):
+        where = _where("seasons", index)
+        league = _lookup(leagues, _text(row, "league", where), "league")
         season = Season.objects.create(
             league=league,
-            name=str(row["name"]),
-            slug=str(row["slug"]),
-            starts_on=_date(row.get("starts_on")),
+            name=_text(row, "name", where, max_length=_max_length(Season, "name")),
+            slug=_text(row, "slug", where, max_length=_max_length(Season, "slug")),
+            starts_on=_date(row.get("starts_on"), where),
         )
         seasons[(league.slug, season.slug)] = season
+    return seasons
+
+
+def _restore_teams(
+    rows: list[dict[str, Any]], leagues: dict[str, League]
+) -> dict[tuple[str, str], Team]:
     teams: dict[tuple[str, str], Team] = {}
-    for row in data["teams"]:
-        league = _lookup(leagues, row["league"], "league")
-        team = Team.objects.create(league=league, name=str(row["name"]), slug=str(row["slug"]))
-        teams[(league.slug, team.slug)] = team
-    fixtures: dict[str, Fixture] = {}
-    for row in data["fixtures"]:
-        key = str(row["league"])
-        fixture = Fixture.objects.create(
-            season=_lookup(seasons, (key, row["season"]), "season"),
-            away=_lookup(teams, (key, row["away"]), "team"),
-            home=_lookup(teams, (key, row["home"]), "team") if row.get("home") else None,
-            scheduled_on=_date(row.get("scheduled_on")),
+    for index, row in enumerate(rows):
+        where = _where("teams", index)
+        league = _lookup(leagues, _text(row, "league", where), "league")
+        team = Team.objects.create(
+            league=league,
+            name=_text(row, "name", where, max_length=_max_length(Team, "name")),
+            slug=_text(row, "slug", where, max_length=_max_length(Team, "slug")),
         )
-        if row.get("game"):
-            fixtures[str(row["game"])] = fixture
+        teams[(league.slug, team.slug)] = team
+    return teams
+
+
+def _restore_fixtures(
+    rows: list[dict[str, Any]],
+    seasons: dict[tuple[str, str], Season],
+    teams: dict[tuple[str, str], Team],
+) -> dict[str, Fixture]:
+    """The fixtures written, by the game file each is to take."""
+    fixtures: dict[str, Fixture] = {}
+    for index, row in enumerate(rows):
+        where = _where("fixtures", index)
+        league = _text(row, "league", where)
+        home = _text(row, "home", where, empty=True)
+        fixture = Fixture.objects.create(
+            season=_lookup(seasons, (league, _text(row, "season", where)), "season"),
+            away=_lookup(teams, (league, _text(row, "away", where)), "team"),
+            home=_lookup(teams, (league, home), "team") if home else None,
+            scheduled_on=_date(row.get("scheduled_on"), where),
+        )
+        game = _text(row, "game", where, empty=True)
+        if game:
+            fixtures[game] = fixture
+    return fixtures
+
+
+@dataclass(frozen=True)
+class _GameRow:
+    """A game's entry of ``leagues.json``, its types checked."""
+
+    name: str
+    season: Season | None
+    created_by: str | None
+    scorers: list[str]
+    digest: str | None
+    void_reason: str
+    row: dict[str, Any]
+
+
+def _game_row(index: int, row: dict[str, Any], seasons: dict) -> _GameRow:
+    where = _where("games", index)
+    league = _text(row, "league", where, empty=True)
+    season = None
+    if league:
+        season = _lookup(seasons, (league, _text(row, "season", where, empty=True)), "season")
+    return _GameRow(
+        name=_text(row, "file", where),
+        season=season,
+        created_by=_text(row, "created_by", where, empty=True),
+        scorers=_texts(row, "scorers", where),
+        digest=_text(row, "record_hash", where, empty=True, max_length=64),
+        void_reason=_text(row, "void_reason", where, empty=True, max_length=200) or "",
+        row=row,
+    )
+
+
+def _restore_games(
+    directory: Path,
+    rows: list[dict[str, Any]],
+    users: dict[str, Any],
+    seasons: dict[tuple[str, str], Season],
+    fixtures: dict[str, Fixture],
+    report: RestoreReport,
+) -> dict[str, int]:
+    """Restore each game in its own savepoint: a game that cannot be restored is left out
+    and named in ``report.problems``. Returns the counts restored."""
     restored = corrections = reopenings = 0
-    for row in data["games"]:
-        name = str(row["file"])
-        season = None
-        if row.get("league"):
-            season = _lookup(seasons, (row["league"], row.get("season")), "season")
+    for index, row in enumerate(rows):
+        game = _game_row(index, row, seasons)
         created: dict[str, Any] = {}
         try:
-            record = _read_json(_inside(directory, name))
             with transaction.atomic():
-                game = imports.import_archived(
-                    data=record,
-                    user=users.get(row.get("created_by")) or imports.import_user(),
-                    season=season,
-                    fixture=fixtures.get(name),
-                    digest=row.get("record_hash") or None,
-                    finished_at=_datetime(row.get("finished_at")),
-                    voided_at=_datetime(row.get("voided_at")),
-                    void_reason=str(row.get("void_reason") or ""),
-                )
-                game.scorers.add(*(users[n] for n in row.get("scorers", []) if n in users))
-                _set_created_at(Game, game.pk, row.get("created_at"))
-                history = backup_history.restore_history(
-                    game=game, row=row, user_named=_history_user(users, created)
-                )
+                history = _restore_game(directory, game, users, fixtures, created)
         except (ArchiveError, imports.BadRecord, backup_history.HistoryError) as exc:
+            name = game.name if game.name.isprintable() else _show(game.name)
             report.problems.append(f"{name}: {' '.join(str(exc).split())}")
             continue
         restored += 1
@@ -309,16 +404,39 @@ def _restore(directory: Path, data: dict[str, Any]) -> RestoreReport:
         reopenings += history[1]
         users.update(created)
         report.created_users.extend(created)
-    report.counts = {
-        "leagues": len(leagues),
-        "seasons": len(seasons),
-        "teams": len(teams),
-        "fixtures": len(data["fixtures"]),
-        "games": restored,
-        "corrections": corrections,
-        "reopenings": reopenings,
-    }
-    return report
+    return {"games": restored, "corrections": corrections, "reopenings": reopenings}
+
+
+def _restore_game(
+    directory: Path,
+    entry: _GameRow,
+    users: dict[str, Any],
+    fixtures: dict[str, Fixture],
+    created: dict[str, Any],
+) -> tuple[int, int]:
+    row = entry.row
+    game = imports.import_archived(
+        data=_read_game(directory, entry.name),
+        user=users.get(entry.created_by) or imports.import_user(),
+        season=entry.season,
+        fixture=fixtures.get(entry.name),
+        digest=entry.digest or None,
+        finished_at=_datetime(row.get("finished_at"), "finished_at"),
+        voided_at=_datetime(row.get("voided_at"), "voided_at"),
+        void_reason=entry.void_reason,
+    )
+    game.scorers.add(*(users[name] for name in entry.scorers if name in users))
+    _set_created_at(Game, game.pk, row.get("created_at"), "created_at")
+    return backup_history.restore_history(
+        game=game, row=row, user_named=_history_user(users, created)
+    )
+
+
+def _read_game(directory: Path, name: str) -> Any:
+    try:
+        return untrusted_files.read_json(_inside(directory, name))
+    except untrusted_files.UntrustedFileError as exc:
+        raise ArchiveError(str(exc)) from None
 
 
 def _history_user(users: dict[str, Any], created: dict[str, Any]) -> backup_history.Users:
@@ -336,43 +454,120 @@ def _history_user(users: dict[str, Any], created: dict[str, Any]) -> backup_hist
 
 
 def _lookup(table: dict, key: Any, what: str) -> Any:
-    if isinstance(key, list):
-        key = tuple(key)
     try:
         return table[key]
     except (KeyError, TypeError):
-        raise ArchiveError(f"{LEAGUES} names a {what} it does not hold: {key!r}") from None
+        raise ArchiveError(f"{LEAGUES} names a {what} it does not hold: {_show(key)}") from None
 
 
 def _inside(directory: Path, name: str) -> Path:
-    """The game file ``name`` names, refusing any path outside the archive's games folder."""
-    games_dir = (directory / GAMES_DIR).resolve()
-    path = (directory / name).resolve()
-    if path.parent != games_dir or path.suffix != ".json":
-        raise ArchiveError(f"not a game file of the archive: {name!r}")
-    return path
+    """The game file ``name`` names, which must be ``games/<file>.json``: a name reaching
+    anywhere else (``..``, an absolute path, a NUL) is refused. The file itself is read
+    without following a symbolic link (``games.untrusted_files``)."""
+    parts = PurePosixPath(name).parts
+    if (
+        "\x00" in name
+        or len(parts) != 2
+        or parts[0] != GAMES_DIR
+        or PurePosixPath(parts[1]).suffix != ".json"
+    ):
+        raise ArchiveError(f"not a game file of the archive: {_show(name)}")
+    return directory / GAMES_DIR / parts[1]
 
 
-def _date(value: Any) -> date | None:
-    if not value:
+# Checking leagues.json's values: each names where it is and what it should be -------------
+
+
+def _where(key: str, index: int) -> str:
+    return f"{LEAGUES}: {key}[{index}]"
+
+
+def _show(value: Any) -> str:
+    """``value`` for a one-line message, cut short (it may be a huge string or list)."""
+    return reprlib.repr(value)
+
+
+def _max_length(model: type, field: str) -> int:
+    return model._meta.get_field(field).max_length
+
+
+def _text(
+    row: dict[str, Any], key: str, where: str, *, max_length: int | None = None, empty: bool = False
+) -> str | None:
+    """The text at ``row[key]``; with ``empty``, ``None`` when missing, null or ``""``."""
+    value = row.get(key)
+    if empty and (value is None or value == ""):
         return None
-    parsed = parse_date(str(value))
+    too_long = max_length is not None and isinstance(value, str) and len(value) > max_length
+    if not isinstance(value, str) or not value.strip() or too_long:
+        size = f" of at most {max_length} characters" if max_length else ""
+        raise ArchiveError(f"{where}: {key!r} must be text{size}, not {_show(value)}")
+    return value
+
+
+def _texts(row: dict[str, Any], key: str, where: str) -> list[str]:
+    value = row.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ArchiveError(f"{where}: {key!r} must be a list of names, not {_show(value)}")
+    return value
+
+
+def _kind_and_options(row: dict[str, Any], where: str) -> tuple[str, dict[str, Any]]:
+    """The league's game and its options, as that game's engine accepts them (kept as
+    written, so a restore gives back what was exported)."""
+    kind = _text(row, "kind", where)
+    options = row.get("options") or {}
+    if not isinstance(options, dict):
+        raise ArchiveError(f"{where}: 'options' must be an object, not {_show(options)}")
+    try:
+        get_engine(kind).options(options)
+    except EngineError as exc:
+        raise ArchiveError(f"{where}: {exc}") from None
+    return kind, options
+
+
+def _points(row: dict[str, Any], where: str) -> dict[str, int]:
+    points = row.get("points") or {}
+    if not isinstance(points, dict):
+        raise ArchiveError(f"{where}: 'points' must be an object, not {_show(points)}")
+    result = {}
+    for name in ("win", "tie", "loss"):
+        value = points.get(name, League._meta.get_field(f"points_{name}").default)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= POINTS_MAX:
+            raise ArchiveError(
+                f"{where}: points {name!r} must be a whole number from 0 to {POINTS_MAX}, "
+                f"not {_show(value)}"
+            )
+        result[name] = value
+    return result
+
+
+def _date(value: Any, where: str) -> date | None:
+    if value is None or value == "":
+        return None
+    try:
+        parsed = parse_date(value) if isinstance(value, str) else None
+    except ValueError:
+        parsed = None
     if parsed is None:
-        raise ArchiveError(f"not a date: {value!r}")
+        raise ArchiveError(f"{where}: not a date: {_show(value)}")
     return parsed
 
 
-def _datetime(value: Any) -> datetime | None:
-    if not value:
+def _datetime(value: Any, where: str) -> datetime | None:
+    if value is None or value == "":
         return None
-    parsed = parse_datetime(str(value))
+    try:
+        parsed = parse_datetime(value) if isinstance(value, str) else None
+    except ValueError:
+        parsed = None
     if parsed is None:
-        raise ArchiveError(f"not a date and time: {value!r}")
+        raise ArchiveError(f"{where}: not a date and time: {_show(value)}")
     return parsed
 
 
-def _set_created_at(model: type, pk: int, value: Any) -> None:
+def _set_created_at(model: type, pk: int, value: Any, where: str) -> None:
     # ``created_at`` is ``auto_now_add``, so it can only be put back after the row exists.
-    when = _datetime(value)
+    when = _datetime(value, where)
     if when is not None:
         model.objects.filter(pk=pk).update(created_at=when)

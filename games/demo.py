@@ -7,6 +7,7 @@ import json
 import random
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db import transaction
 
 from . import imports, league_services, services
@@ -112,8 +113,14 @@ def load_demo() -> list[Game]:
     user = users.filter(username=DEMO_USER).first()
     if user is not None:
         return list(Game.objects.filter(created_by=user))
-    # Staff, so that the demo user can also create and run leagues.
+    # Staff, so that the demo user can also create and run leagues, and allowed to edit the
+    # card catalogues in the admin (staff see only what their permissions let them).
     user = users.create_user(DEMO_USER, password=DEMO_PASSWORD, is_staff=True)
+    user.user_permissions.add(
+        *Permission.objects.filter(
+            content_type__app_label="games", codename__endswith="_cardcatalogue"
+        )
+    )
     rng = random.Random(2026)
     finished = services.game_create(
         kind="quick-baseball", options={"innings": 3}, sides=["Giants", "Yankees"], user=user

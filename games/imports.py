@@ -16,6 +16,11 @@ the issue is silent:
   canonical JSON (keys sorted, no spaces, options with their defaults filled in), so neither
   re-formatting a file nor renaming it imports it twice. Games scored on the site have no
   hash, so a record exported from the site and imported again is a new game.
+- A file is read through ``games.untrusted_files``: a symbolic link is reported and not
+  followed (in a folder as well as named alone), a FIFO, device or socket is refused without
+  waiting on it, and so is a file over ``RECORD_LIMIT`` (8 MiB), text that is not UTF-8, and
+  JSON nested too deeply or holding ``NaN`` or ``Infinity``: each is a bad file with its
+  reason, and the other files are imported.
 
 ``import_archived`` is the other way in, for restoring a backup (``games.backups``): any
 game, finished or not, in a season or none, onto a given fixture, with its void kept.
@@ -25,7 +30,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -34,7 +40,7 @@ from typing import Any, Literal
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from . import services, stats
+from . import services, stats, untrusted_files
 from .engines import get
 from .engines.record import Record, RecordError, Replay, ReplayError, from_json, replay
 from .models import Fixture, Game, Play, Season, Team
@@ -57,10 +63,16 @@ class ImportResult:
 
 
 def record_files(path: Path) -> list[Path]:
-    """The record at ``path``, or a folder's ``*.json`` records in name order."""
+    """The record at ``path``, or a folder's ``*.json`` entries in name order. Symbolic
+    links and other files that are not regular are listed too, so that ``import_file``
+    reports them rather than them vanishing; only folders are left out."""
     if path.is_dir():
-        return sorted(p for p in path.iterdir() if p.suffix.lower() == ".json" and p.is_file())
-    if path.is_file():
+        return sorted(
+            p
+            for p in path.iterdir()
+            if p.suffix.lower() == ".json" and (p.is_symlink() or not p.is_dir())
+        )
+    if os.path.lexists(path):
         return [path]
     raise FileNotFoundError(f"no such file or folder: {path}")
 
@@ -102,11 +114,9 @@ def import_paths(
 def import_file(*, path: Path, season: Season, user) -> ImportResult:
     """Import one record file. Never raises for a bad file: the result says what happened."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return ImportResult(path, "bad", "the file is not UTF-8 text")
-    except OSError as exc:
-        return ImportResult(path, "bad", f"cannot read the file: {exc.strerror or exc}")
+        text = untrusted_files.read_text(path, limit=untrusted_files.RECORD_LIMIT)
+    except untrusted_files.UntrustedFileError as exc:
+        return ImportResult(path, "bad", str(exc))
     try:
         game, created = import_text(text=text, season=season, user=user)
     except BadRecord as exc:
@@ -122,14 +132,17 @@ def import_text(*, text: str, season: Season, user) -> tuple[Game, bool]:
     """Import one record's JSON text into ``season``. Returns ``(game, created)``: an
     already imported record gives its game and ``False``. Raises ``BadRecord``."""
     try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise BadRecord(f"not a JSON file: {exc}") from None
+        data = untrusted_files.parse_json(text)
+    except untrusted_files.NotJson as exc:
+        raise BadRecord(f"not a JSON file: {exc.detail}") from None
+    except untrusted_files.UntrustedFileError as exc:
+        raise BadRecord(str(exc)) from None
     try:
         record = from_json(data)
     except RecordError as exc:
         raise BadRecord(str(exc)) from None
     _check_league(record, season)
+    _check_plays(record)
     digest = record_hash(record)
     existing = Game.objects.filter(record_hash=digest).first()
     if existing is not None:
@@ -164,6 +177,14 @@ def _check_league(record: Record, season: Season) -> None:
             if ours.get(k) != theirs.get(k)
         )
         raise BadRecord(f"the record's options differ from the league's: {differ}")
+
+
+def _check_plays(record: Record) -> None:
+    # The hash is taken before the replay (a duplicate is not replayed), and hashing needs
+    # every play to be an object: say so as the replay would.
+    for number, play in enumerate(record.plays, start=1):
+        if not isinstance(play, Mapping):
+            raise BadRecord(f"play {number}: a play must be a JSON object")
 
 
 @transaction.atomic

@@ -1,10 +1,14 @@
 """Fixtures for the security tests: users in every role, a game of every kind, a league."""
 
+import json
+import random
+
 import pytest
 
 from games import services
 from games.engines import all_engines
-from games.models import Game, Play
+from games.models import Game, GameStats, Play
+from games.selectors import replay_game
 from tests.leagues.conftest import make_league
 
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'
@@ -49,3 +53,37 @@ def league(organiser):
 def log_snapshot() -> list[tuple]:
     """Every play of every game, to prove a refused request changed nothing."""
     return list(Play.objects.order_by("pk").values_list("pk", "game_id", "seq", "payload"))
+
+
+def play_some(game: Game, user, count: int, seed: int = 0) -> Game:
+    """Up to ``count`` random legal plays (never declarations, rain or a lone cricket fielder
+    move, as ``play_out``), stopping if the game ends."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = replay_game(game).final_state
+        if game.engine.is_over(state):
+            break
+        legal = [
+            p
+            for p in game.engine.legal_plays(state)
+            if "declare" not in p and "rain" not in p and list(p) != ["fielder"]
+        ]
+        services.play_record(
+            game=game, raw=rng.choice(legal), expected_seq=game.plays.count() + 1, user=user
+        )
+    game.refresh_from_db()
+    return game
+
+
+def assert_every_log_replays() -> None:
+    """Every game's stored plays are numbered 1..n, replay without error to the stored summary,
+    and its finish time and standings rows follow (rows for a final game that is not void)."""
+    for game in Game.objects.all():
+        seqs = list(game.plays.order_by("seq").values_list("seq", flat=True))
+        assert seqs == list(range(1, len(seqs) + 1)), game.pk
+        summary = json.loads(json.dumps(replay_game(game).summary()))
+        assert summary == game.summary, game.pk
+        final = game.summary.get("status") == Game.FINAL
+        assert (game.finished_at is not None) == final, game.pk
+        counted = GameStats.objects.filter(game=game).exists()
+        assert counted == (final and game.voided_at is None), game.pk

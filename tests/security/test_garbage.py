@@ -1,17 +1,22 @@
 """Generated garbage against every endpoint that takes input: never a 500, the log unchanged
-when the request is refused, and a clear message."""
+when the request is refused, a clear message, and afterwards every game's stored log still
+replays to its stored summary (``assert_every_log_replays``)."""
 
 import json
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from games import services
-from tests.leagues.conftest import play_out
+from games import corrections, league_services, services
+from games.engines import all_engines
+from games.league_forms import LeagueForm
+from games.models import Fixture, Game, GameReopening, League, PlayCorrection, Team
+from games.selectors import replay_game
+from tests.leagues.conftest import make_league, play_fixture, play_out
 
-from .conftest import log_snapshot
+from .conftest import assert_every_log_replays, log_snapshot, play_some
 
 pytestmark = pytest.mark.django_db
 
@@ -93,6 +98,7 @@ def test_play_and_undo_posts_never_crash(client, scorer, games, data, which, htm
         _assert_refused_cleanly(response, before)
         if response.status_code in (400, 409, 422):
             assert 'role="alert"' in response.content.decode() or b"error" in response.content
+    assert_every_log_replays()
 
 
 @pytest.mark.parametrize(
@@ -155,6 +161,7 @@ def test_new_game_and_scorer_add_never_crash(client, scorer, games, data, htmx) 
     before = log_snapshot()
     response = _post(client, f"/games/{games[0].pk}/scorers/", data, htmx)
     _assert_refused_cleanly(response, before)
+    assert_every_log_replays()
 
 
 @GARBAGE_SETTINGS
@@ -217,3 +224,238 @@ def test_read_pages_with_garbage_query_params_never_crash(client, league, params
     ):
         response = client.get(url, query)
         assert response.status_code in (200, 400, 404), (url, query, response.status_code)
+
+
+# Corrections, reopening, and the organisers' writes on a league's objects
+
+
+@pytest.fixture
+def scene(django_user_model, scorer, stranger, organiser, league, games) -> dict:
+    """This league with a game in progress, a final game, a final game reopened for correction,
+    fixtures not started and a team on no fixture; a friendly of every kind with some plays;
+    staff; and another league with its own organiser."""
+    lg, season, teams = league
+    staff = django_user_model.objects.create_user("staff", is_staff=True)
+    other_organiser = django_user_model.objects.create_user("other_organiser")
+    other_league, _, _ = make_league("quick-tennis", teams=("Hornets", "Wasps"))
+    other_league.organisers.add(other_organiser)
+    spare_team = Team.objects.create(league=lg, name="Spare", slug="spare")
+    fixture = Fixture.objects.create(season=season, away=teams[0], home=teams[1])
+    live = play_some(league_services.fixture_start(fixture=fixture, user=scorer), scorer, 8)
+    final = play_fixture(season, teams[1], teams[0], scorer, seed=2)
+    reopened = play_fixture(season, teams[0], teams[1], scorer, seed=3)
+    corrections.game_reopen(game=reopened, user=organiser)
+    unstarted = [
+        Fixture.objects.create(season=season, away=teams[i], home=teams[1 - i]) for i in (0, 1)
+    ]
+    friendlies = [play_some(game, scorer, 6, seed=i) for i, game in enumerate(games)]
+    assert final.is_final and reopened.is_final and not live.is_final
+    return {
+        "league": lg,
+        "season": season,
+        "other_league": other_league,
+        "games": [live, final, reopened, *friendlies],
+        "fixtures": [fixture, final.fixture, reopened.fixture, *unstarted],
+        "teams": [*teams, spare_team],
+        "users": {
+            "anonymous": None,
+            "scorer": scorer,
+            "organiser": organiser,
+            "stranger": stranger,
+            "staff": staff,
+            "other_organiser": other_organiser,
+        },
+    }
+
+
+def _as(client: Client, user) -> Client:
+    client.logout()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def _this_league(league) -> tuple:
+    """What only the league's organisers may change: to compare before and after."""
+    league = League.objects.get(pk=league.pk)
+    return (
+        sorted(league.organisers.values_list("pk", flat=True)),
+        sorted(Team.objects.filter(league=league).values_list("pk", "name")),
+        sorted(Fixture.objects.filter(season__league=league).values_list("pk", "game_id")),
+        sorted(Game.objects.filter(season__league=league).values_list("pk", "voided_at")),
+        sorted(league.seasons.values_list("pk", "name")),
+        (league.name, league.options),
+    )
+
+
+@GARBAGE_SETTINGS
+@given(
+    which=st.integers(min_value=0, max_value=50),
+    # A play counted from the start, from the end (-1: the last), or none at all.
+    seq=st.one_of(
+        st.integers(min_value=1, max_value=40),
+        st.integers(min_value=-3, max_value=-1),
+        st.sampled_from([0, 10**6, 10**30]),
+    ),
+    deleting=st.booleans(),
+    who=st.sampled_from(["scorer", "organiser", "stranger", "staff"]),
+    # The form's hidden position fields: left to the garbage, as drawn, or one step behind.
+    aim=st.sampled_from(["no", "yes", "yes", "stale"]),
+    legal=st.one_of(st.none(), st.integers(min_value=0, max_value=10**6)),
+    reason=st.one_of(st.just("Mis-tap at the table"), scalars),
+    data=form_data,
+    read_first=st.booleans(),
+)
+def test_corrections_never_crash(
+    client, scene, which, seq, deleting, who, aim, legal, reason, data, read_first
+) -> None:
+    """Correct or delete a play with garbage, or with the form's own position fields and a
+    legal play (so that some corrections are made, some are refused by the replay and some
+    meet a conflict), as a scorer, an organiser, staff or a stranger."""
+    game = Game.objects.get(pk=scene["games"][which % len(scene["games"])].pk)
+    user = scene["users"][who]
+    _as(client, user)
+    plays = list(game.plays.order_by("seq"))
+    seq = len(plays) + 1 + seq if seq < 0 else seq
+    url = f"/games/{game.pk}/plays/{max(seq, 0)}/{'delete' if deleting else 'correct'}/"
+    may = corrections.may_correct(game=game, user=user)
+    if read_first:
+        response = client.get(url)
+        assert response.status_code == ((200 if 1 <= seq <= len(plays) else 404) if may else 403)
+    fields = dict(data)
+    if aim != "no":
+        behind = 1 if aim == "stale" else 0
+        fields.update(
+            expected=len(plays) - behind,
+            after=plays[-1].pk if plays else 0,
+            revision=game.corrections.count(),
+            reason=reason,
+        )
+        if legal is not None and not deleting and 1 <= seq <= len(plays):
+            state = replay_game(game).states[seq - 1]
+            options = game.engine.legal_plays(state)
+            fields["play"] = json.dumps(options[legal % len(options)])
+    before, kept = log_snapshot(), PlayCorrection.objects.count()
+    response = client.post(url, fields)
+    event(f"correction answered {response.status_code}")
+    assert response.status_code in (302, 400, 403, 409, 422), response.status_code
+    assert (response.status_code == 403) == (not may)
+    if response.status_code == 302:
+        assert PlayCorrection.objects.count() == kept + 1
+        assert log_snapshot() != before
+        assert game.plays.count() == len(plays) - deleting
+    else:
+        assert log_snapshot() == before
+        assert PlayCorrection.objects.count() == kept
+        assert "Traceback" not in response.content.decode()
+    assert_every_log_replays()
+
+
+@GARBAGE_SETTINGS
+@given(
+    which=st.integers(min_value=0, max_value=50),
+    who=st.sampled_from(["anonymous", "scorer", "organiser", "stranger", "staff"]),
+    action=st.sampled_from(["reopen", "close"]),
+    data=form_data,
+    htmx=st.booleans(),
+)
+def test_reopen_and_close_never_crash(client, scene, which, who, action, data, htmx) -> None:
+    game = Game.objects.get(pk=scene["games"][which % len(scene["games"])].pk)
+    user = scene["users"][who]
+    allowed = user is not None and corrections.is_organiser(game=game, user=user)
+    before, opened = log_snapshot(), list(GameReopening.objects.values_list())
+    response = _post(_as(client, user), f"/games/{game.pk}/{action}/", data, htmx)
+    event(f"{action} answered {response.status_code}")
+    assert response.status_code == (302 if allowed else 403)
+    assert log_snapshot() == before  # reopening and closing never touch the plays
+    if not allowed:
+        assert list(GameReopening.objects.values_list()) == opened
+    open_games = GameReopening.objects.filter(closed_at__isnull=True).values_list("game", flat=True)
+    assert len(open_games) == len(set(open_games))  # one open reopening per game at most
+    assert_every_log_replays()
+
+
+slugs = st.one_of(st.from_regex(r"[-a-zA-Z0-9_]{1,12}", fullmatch=True), st.just("2026"))
+
+
+@GARBAGE_SETTINGS
+@given(
+    action=st.sampled_from(
+        [
+            "fixtures/{pk}/delete",
+            "fixtures/{pk}/start",
+            "teams/{team}/delete",
+            "teams/{team}",
+            "organisers/{user}/remove",
+            "organisers",
+            "games/{game}/void",
+            "games/{game}/unvoid",
+        ]
+    ),
+    who=st.sampled_from(["anonymous", "organiser", "stranger", "staff", "other_organiser"]),
+    own_league=st.booleans(),
+    pick=st.integers(min_value=0, max_value=50),
+    # Mostly this league's real objects (None), sometimes made-up ids and slugs.
+    garbage_id=st.one_of(st.none(), st.none(), st.integers(min_value=0, max_value=10**12)),
+    season=st.one_of(st.none(), st.none(), slugs),
+    team=st.one_of(st.none(), st.none(), slugs),
+    data=form_data,
+)
+def test_league_object_writes_never_crash(
+    client, scene, action, who, own_league, pick, garbage_id, season, team, data
+) -> None:
+    """Delete, start, rename, void and unvoid this league's objects, and remove its organisers,
+    with real and made-up ids, as everyone, under this league's slug or (for another league's
+    organiser) their own: only this league's organisers change anything of it."""
+    lg, user = scene["league"], scene["users"][who]
+    slug = scene["other_league"].slug if own_league and who == "other_organiser" else lg.slug
+
+    def real(items):
+        return garbage_id if garbage_id is not None else items[pick % len(items)].pk
+
+    users = list(scene["users"].values())[1:]
+    url = f"/leagues/{slug}/manage/" + action.format(
+        pk=real(scene["fixtures"]),
+        game=real(scene["games"]),
+        user=real(users),
+        team=team or scene["teams"][pick % len(scene["teams"])].slug,
+    )
+    url = url.replace("/manage/fixtures/", f"/manage/seasons/{season or '2026'}/fixtures/") + "/"
+    organises = user is not None and League.objects.get(slug=slug).is_organiser(user)
+    before, league_before = log_snapshot(), _this_league(lg)
+    response = _as(client, user).post(url, data)
+    status = response.status_code
+    event(f"{action} answered {status}")
+    if user is None:
+        assert status == 302 and response["Location"].startswith("/accounts/login/")
+    elif not organises:
+        assert status == 403
+    else:
+        assert status in (302, 400, 404), (url, status)
+    assert log_snapshot() == before  # none of these touches a play
+    if not (user is not None and lg.is_organiser(user)):
+        assert _this_league(lg) == league_before, url
+    assert_every_log_replays()
+
+
+@GARBAGE_SETTINGS
+@given(
+    data=form_data,
+    kind=st.one_of(st.sampled_from([e.id for e in all_engines()]), st.text(max_size=12)),
+    complete=st.booleans(),
+    htmx=st.booleans(),
+)
+def test_league_creation_by_staff_never_crashes(client, scene, data, kind, complete, htmx) -> None:
+    """Only staff get past the rights check of the new-league form, so only they fuzz it:
+    garbage alone, or garbage over a complete form (its initial values and a name)."""
+    _as(client, scene["users"]["staff"])
+    fields = {}
+    if complete and kind in {e.id for e in all_engines()}:
+        form = LeagueForm(kind=kind)
+        fields = {name: form[name].value() for name in form.fields}
+        fields["name"] = f"New {kind}"
+    before = log_snapshot()
+    response = _post(client, "/leagues/manage/", {**fields, **data, "kind": kind}, htmx)
+    event(f"new league answered {response.status_code}")
+    assert response.status_code in (302, 400), response.status_code
+    assert log_snapshot() == before

@@ -212,6 +212,10 @@ def test_demo_data_loads_a_finished_and_a_live_game(client):
     assert {g.kind for g in games} == {engine.id for engine in all_engines()}
     assert all(g.plays.exists() for g in games)
     assert all(client.get(f"/games/{g.pk}/").status_code == 200 for g in games)
+    # The demo user is staff and may edit the card catalogues in the admin.
+    client.post("/accounts/login/", {"username": "demo", "password": "demo-scorer"})
+    assert client.get("/admin/games/cardcatalogue/").status_code == 200
+    assert client.get("/admin/games/cardcatalogue/add/").status_code == 200
 
 
 def test_new_game_form_asks_for_each_games_options(scorer_client):

@@ -5,6 +5,11 @@ one line: imported (on stdout), already imported (stdout) or bad with its reason
 then a count. Exit status 0 when every file was imported or already there, 1 when any was
 bad or the league, season, user or path is not found. A progress bar is drawn on stderr when
 it is a terminal (or with ``--progress``). The work is ``games.imports``'.
+
+Files are read as ``games.untrusted_files`` reads them: a ``*.json`` that is a symbolic link
+(``bad PATH: a symbolic link, not followed``), a FIFO or a device, a file over 8 MiB, text
+that is not UTF-8 and JSON nested too deeply or holding ``NaN`` are each a bad file with its
+reason, and the other files are still imported. A folder named as PATH may be a link.
 """
 
 from __future__ import annotations

@@ -2,17 +2,24 @@
 
 Contract (``../shared/rules/README.md``): on success the summary on stdout, exit 0; on any
 bad record or play nothing on stdout, one line on stderr (``play N: …``), exit 1.
+
+FILE is read through ``games.untrusted_files``: a symbolic link is not followed, a FIFO or
+device is refused without waiting on it, and so is a file over ``RECORD_LIMIT`` (8 MiB),
+text that is not UTF-8, and JSON nested too deeply or holding ``NaN``: each is one line,
+``cannot read the record: …``. Standard input (``-``) is read up to the same limit.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games.engines.record import RecordError, ReplayError, loads, replay
+from games import untrusted_files
+from games.engines.record import RecordError, ReplayError, from_json, replay
 
 
 class Command(BaseCommand):
@@ -25,25 +32,26 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            text = _read(options["file"])
-            summary = replay(loads(text)).summary()
-        except (RecordError, ReplayError, OSError, UnicodeDecodeError) as exc:
+            summary = replay(from_json(_read(options["file"]))).summary()
+        except untrusted_files.UntrustedFileError as exc:
+            self.stderr.write(f"cannot read the record: {_one_line(exc)}")
+            sys.exit(1)
+        except (RecordError, ReplayError) as exc:
             self.stderr.write(_one_line(exc))
             sys.exit(1)
         except Exception as exc:  # a record must never crash replay with a traceback
-            self.stderr.write(f"cannot replay the record: {type(exc).__name__}: {exc}")
+            self.stderr.write(_one_line(f"cannot replay the record: {type(exc).__name__}: {exc}"))
             sys.exit(1)
         self.stdout.write(json.dumps(summary))
 
 
-def _read(path: str) -> str:
+def _read(path: str) -> Any:
+    """The decoded JSON of the record at ``path`` (``-``: standard input)."""
+    limit = untrusted_files.RECORD_LIMIT
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+        return untrusted_files.parse_json(untrusted_files.read_stream(sys.stdin, limit=limit))
+    return untrusted_files.read_json(Path(path), limit=limit)
 
 
-def _one_line(exc: Exception) -> str:
-    if isinstance(exc, OSError):
-        return f"cannot read the record: {exc.strerror or exc}"
-    return " ".join(str(exc).split())
+def _one_line(message: object) -> str:
+    return " ".join(str(message).split())
