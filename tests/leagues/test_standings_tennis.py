@@ -216,7 +216,8 @@ def test_team_stats_and_records_pages_work_for_tennis(client, user):
     assert "<h2>Matches</h2>" in page and "<h2>Rallies</h2>" in page
     for name in ("Ann", "Bea", "Cat"):
         assert name in page
-    csv_text = client.get(f"/leagues/{league.slug}/{season.slug}/stats.csv").content.decode("utf-8-sig")
+    csv_response = client.get(f"/leagues/{league.slug}/{season.slug}/stats.csv")
+    csv_text = csv_response.content.decode("utf-8-sig")
     assert csv_text.startswith("Player,M,W,L,Sets W,Sets L,Games W,Games L,TB W,TB L,")
     records = client.get(f"/leagues/{league.slug}/{season.slug}/records/").content.decode()
     assert "Longest rallies" in records and "Most one-sided wins" in records
