@@ -277,8 +277,7 @@ def _restore_leagues(rows: list[dict[str, Any]], users: dict[str, Any]) -> dict[
         kind, options = _kind_and_options(row, where)
         points = _points(row, where)
         league = League.objects.create(
-            name=_text(row, "name", where, max_length=_max_length(League, "name")),
-            slug=_text(row, "slug", where, max_length=_max_length(League, "slug")),
+            **_name_and_slug(row, where, League),
             kind=kind,
             options=options,
             points_win=points["win"],
@@ -292,6 +291,13 @@ def _restore_leagues(rows: list[dict[str, Any]], users: dict[str, Any]) -> dict[
     return leagues
 
 
+def _name_and_slug(row: dict[str, Any], where: str, model: type) -> dict[str, str]:
+    return {
+        field: _text(row, field, where, max_length=_max_length(model, field))
+        for field in ("name", "slug")
+    }
+
+
 def _restore_seasons(
     rows: list[dict[str, Any]], leagues: dict[str, League]
 ) -> dict[tuple[str, str], Season]:
@@ -301,8 +307,7 @@ def _restore_seasons(
         league = _lookup(leagues, _text(row, "league", where), "league")
         season = Season.objects.create(
             league=league,
-            name=_text(row, "name", where, max_length=_max_length(Season, "name")),
-            slug=_text(row, "slug", where, max_length=_max_length(Season, "slug")),
+            **_name_and_slug(row, where, Season),
             starts_on=_date(row.get("starts_on"), where),
         )
         seasons[(league.slug, season.slug)] = season
@@ -318,8 +323,7 @@ def _restore_teams(
         league = _lookup(leagues, _text(row, "league", where), "league")
         team = Team.objects.create(
             league=league,
-            name=_text(row, "name", where, max_length=_max_length(Team, "name")),
-            slug=_text(row, "slug", where, max_length=_max_length(Team, "slug")),
+            **_name_and_slug(row, where, Team),
         )
         teams[(league.slug, team.slug)] = team
     return teams
