@@ -7,11 +7,9 @@ from games.engines import all_engines
 
 
 def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
-    # 1.5 s a measurement: with 0.5 s, a phase on a machine busy with the other test worker's
-    # gunicorn sites could finish no request at all (seen once in CI's run).
     site_db = tmp_path / "site.sqlite3"
     result = run_python(
-        "manage.py", "bench", "--quick", "--seconds", "1.5", "--league-games", "8",
+        "manage.py", "bench", "--quick", "--seconds", "0.5", "--league-games", "8",
         "--clients", "4",
         DJANGO_SETTINGS_MODULE="scorekeeper.settings",
         SCOREKEEPER_SQLITE_PATH=str(site_db),
