@@ -191,11 +191,19 @@ def team_rename(*, team: Team, user, name: str) -> Team:
 
 
 @transaction.atomic
+def team_delete_refusal(*, team: Team) -> str:
+    """Why ``team`` cannot be removed ('' when it can): the confirmation asks only then."""
+    if team.away_fixtures.exists() or team.home_fixtures.exists():
+        return f"{team.name} is on the fixture list, so it stays."
+    return ""
+
+
 def team_delete(*, team: Team, user) -> None:
     """Remove a team that is on no fixture list."""
     require_organiser(league=team.league, user=user)
-    if team.away_fixtures.exists() or team.home_fixtures.exists():
-        raise LeagueError(f"{team.name} is on the fixture list, so it stays.")
+    refusal = team_delete_refusal(team=team)
+    if refusal:
+        raise LeagueError(refusal)
     team.delete()
 
 
@@ -313,11 +321,19 @@ def round_robin(
 
 
 @transaction.atomic
+def fixture_delete_refusal(*, fixture: Fixture) -> str:
+    """Why ``fixture`` cannot be removed ('' when it can)."""
+    if fixture.game_id is not None:
+        return "This fixture's game has started, so the fixture stays."
+    return ""
+
+
 def fixture_delete(*, fixture: Fixture, user) -> None:
     """Take a fixture off the list; one whose game has started stays."""
     require_organiser(league=fixture.season.league, user=user)
-    if fixture.game_id is not None:
-        raise LeagueError("This fixture's game has started, so the fixture stays.")
+    refusal = fixture_delete_refusal(fixture=fixture)
+    if refusal:
+        raise LeagueError(refusal)
     fixture.delete()
 
 
@@ -368,10 +384,20 @@ def organiser_grant(*, league: League, username: str, user):
 
 
 @transaction.atomic
+def organiser_revoke_refusal(*, league: League, organiser, user) -> str:
+    """Why ``user`` cannot take ``organiser``'s rights over ``league`` ('' when they can)."""
+    if organiser.pk == user.pk:
+        return "You cannot take away your own organiser rights; ask another organiser."
+    if not league.organisers.filter(pk=organiser.pk).exists():
+        return f"{organiser.get_username()} does not manage {league.name}."
+    return ""
+
+
 def organiser_revoke(*, league: League, organiser, user) -> None:
     require_organiser(league=league, user=user)
-    if organiser.pk == user.pk:
-        raise LeagueError("You cannot take away your own organiser rights; ask another organiser.")
+    refusal = organiser_revoke_refusal(league=league, organiser=organiser, user=user)
+    if refusal:
+        raise LeagueError(refusal)
     league.organisers.remove(organiser)
 
 

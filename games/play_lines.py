@@ -32,6 +32,7 @@ class PlayLine:
     payload: dict[str, Any]
     outcome: Outcome
     summary: dict[str, Any]
+    by: str = ""  # the username of the scorer who entered the play ("" if unknown)
 
 
 @dataclass(frozen=True)
@@ -53,9 +54,11 @@ def root_digest(kind: str, options: dict[str, Any]) -> str:
     return _digest(b"", kind, options)
 
 
-def next_digest(digest: str, payload: Any) -> str:
-    """The digest of a log one play longer than the log ``digest`` stands for."""
-    return _digest(digest.encode(), "play", payload)
+def next_digest(digest: str, payload: Any, by: str = "") -> str:
+    """The digest of a log one play longer than the log ``digest`` stands for (``by``, who
+    entered the play, is in it: a play undone and entered again by another scorer is another
+    line)."""
+    return _digest(digest.encode(), "play", payload, by)
 
 
 def _digest(prefix: bytes, *parts: Any) -> str:

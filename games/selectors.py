@@ -13,7 +13,7 @@ from . import state_cache
 from .engines import Engine, get
 from .engines.record import Record, Replay, replay
 from .models import Game
-from .play_lines import PlayLine, PlayLines
+from .play_lines import CHUNK, PlayLine, PlayLines, next_digest, root_digest
 
 __all__ = ["PlayLine", "Scoreboard", "game_list", "game_record", "scoreboard"]
 
@@ -56,6 +56,12 @@ class Scoreboard:
         return self.engine.is_over(self.state)
 
     @property
+    def chain(self) -> str:
+        """The digest of the log through the last play that replays (its payloads and who
+        entered them): a screen showing this board names its play-by-play by it."""
+        return self.lines.current.chain
+
+    @property
     def fingerprint(self) -> str:
         """Changes whenever anything the board is drawn from changes."""
         return f"{self.revision}.{self.log_length}.{self.last_play_id}"
@@ -87,6 +93,25 @@ def scoreboard(game: Game, current: state_cache.Current | None = None) -> Scoreb
         error=current.error,
         revision=current.revision,
     )
+
+
+def lines_since(board: Scoreboard, seen: int, chain: str) -> list[PlayLine] | None:
+    """The play-by-play lines a screen that shows the first ``seen`` plays, as ``chain`` (its
+    board's ``chain``) names them, lacks: None unless the log still begins with those very
+    plays and only went on from there (at most a chunk of plays, the game still in progress),
+    when the screen needs its whole list again. Loads at most one stored chunk."""
+    lines = board.lines
+    length = len(lines)
+    if board.error or board.is_over or not 0 < seen < length or length - seen > CHUNK:
+        return None
+    start = seen // CHUNK * CHUNK
+    chunks = lines.current.chunks
+    digest = (
+        chunks[start // CHUNK - 1] if start else root_digest(board.game.kind, board.game.options)
+    )
+    for line in lines[start:seen]:
+        digest = next_digest(digest, line.payload, line.by)
+    return list(lines[seen:]) if digest == chain else None
 
 
 def game_list() -> QuerySet[Game]:

@@ -22,19 +22,28 @@ from .engines.catalogues import default_catalogue
 from .models import CardCatalogue, Game, Play
 from .models.games import new_revision
 
+# Every refusal of a write because another tablet wrote first says this.
+NOT_RECORDED = "was not recorded"
+
 
 class PositionConflict(Exception):
-    """Another tablet wrote first: the screen that sent this write is out of date."""
+    """Another tablet wrote first: the screen that sent this write is out of date.
+
+    ``expected`` is the play the screen would have entered next, ``actual`` the next play
+    now; ``replaced``: the screen's last play was undone and entered again. The scoring
+    screen tells the scorer what the other tablet did (``conflicts.refused``)."""
 
     def __init__(self, expected: int, actual: int, replaced: bool = False):
-        self.expected, self.actual = expected, actual
+        self.expected, self.actual, self.replaced = expected, actual, replaced
         if replaced:
-            where = f"play {expected - 1} was undone and entered again since this screen was drawn"
+            what = f"play {expected - 1} was undone and entered again"
+        elif actual > expected:
+            what = "more plays were entered"
         else:
-            where = f"this was meant for position {expected}, but the log is at {actual}"
+            what = "a play was undone"
         super().__init__(
-            f"The game has moved on: {where}. The scoreboard below is fresh; "
-            "enter the play again if it is still needed."
+            f"Another tablet changed the game first ({what}): this {NOT_RECORDED}. "
+            "The board below is up to date; tap again if you still want it."
         )
 
 
@@ -153,6 +162,7 @@ def play_record(
         outcome=outcome,
         summary=summary,
         revision=revision,
+        by=user.get_username(),
     )
     if summary["status"] == Game.FINAL:
         stats.sync(game)

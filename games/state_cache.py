@@ -159,7 +159,7 @@ def rebuild(game: Game, revision: str, *, writing: bool = True) -> tuple[Current
     read ``revision`` before the log, so its copy is at least that new, and stores it only if
     the game still has that revision: a slow reader never overwrites a writer's copy.
     """
-    rows = list(game.plays.order_by("seq").values_list("id", "payload"))
+    rows = list(game.plays.order_by("seq").values_list("id", "payload", "created_by__username"))
     engine = get(game.kind)
     state = engine.initial_state(game.options)
     start = _Progress(
@@ -168,7 +168,7 @@ def rebuild(game: Game, revision: str, *, writing: bool = True) -> tuple[Current
         chain=root_digest(game.kind, game.options),
         seq=0,
     )
-    progress, chunks, tail, error = _replay(engine, start, [p for _, p in rows], 0)
+    progress, chunks, tail, error = _replay(engine, start, [(p, by or "") for _, p, by in rows], 0)
     entry = Current(
         kind=game.kind,
         options=options_digest(game.options),
@@ -204,15 +204,16 @@ class _Progress:
 
 
 def _replay(
-    engine: Any, start: _Progress, payloads: list[Any], first_index: int
+    engine: Any, start: _Progress, plays: list[tuple[Any, str]], first_index: int
 ) -> tuple[_Progress, list[Chunk], Chunk, str]:
-    """Apply ``payloads`` after ``start`` (which begins chunk ``first_index``): the progress,
-    the chunks filled, the tail, and the error of the first play that does not replay."""
+    """Apply ``plays`` (payload, who entered it) after ``start`` (which begins chunk
+    ``first_index``): the progress, the chunks filled, the tail, and the error of the first
+    play that does not replay."""
     chunks: list[Chunk] = []
     progress, tail_start = start, start
     lines: list[PlayLine] = []
     error = ""
-    for raw in payloads:
+    for raw, by in plays:
         seq = progress.seq + 1
         try:
             state, outcome = engine.play(progress.state, raw)
@@ -220,8 +221,8 @@ def _replay(
             error = str(ReplayError(seq, exc))
             break
         summary = engine.summary(state)
-        lines.append(PlayLine(seq, dict(raw), outcome, summary))
-        progress = _Progress(state, summary, next_digest(progress.chain, raw), seq)
+        lines.append(PlayLine(seq, dict(raw), outcome, summary, by))
+        progress = _Progress(state, summary, next_digest(progress.chain, raw, by), seq)
         if len(lines) == CHUNK:
             chunks.append(_chunk(first_index + len(chunks), progress.chain, tail_start, lines))
             tail_start, lines = progress, []
@@ -272,10 +273,12 @@ def appended(
     outcome: Outcome,
     summary: dict[str, Any],
     revision: str,
+    by: str = "",
 ) -> Current:
-    """Store the board after play ``play_id`` (``raw``, already applied) and return it."""
-    line = PlayLine(before.length + 1, dict(raw), outcome, summary)
-    chain = next_digest(before.chain, raw)
+    """Store the board after play ``play_id`` (``raw``, already applied, entered by the user
+    named ``by``) and return it."""
+    line = PlayLine(before.length + 1, dict(raw), outcome, summary, by)
+    chain = next_digest(before.chain, raw, by)
     entry = replace(
         before,
         revision=revision,
@@ -317,7 +320,7 @@ def after_undo(game: Game, before: Current, *, last_play_id: int, revision: str)
     engine = get(game.kind)
     first = _Progress(start, before_summary, start_chain, lines[0].seq - 1)
     progress, _, tail, error = _replay(
-        engine, first, [line.payload for line in lines[:-1]], len(chunks)
+        engine, first, [(line.payload, line.by) for line in lines[:-1]], len(chunks)
     )
     if error:
         return rebuild(game, revision)[0]

@@ -4,7 +4,9 @@ one season's fixture list (add, round robin, start, void).
 Only a league's organisers (staff, or users given the rights) open these pages; anyone else
 signed in gets 403, and a visitor is sent to log in. Every form posts to its own address and
 comes back to its page: with a message when it worked, or the page again with the form's
-errors (status 400) when it did not, nothing changed.
+errors (status 400) when it did not, nothing changed. A removal (a fixture, a team, an
+organiser's rights) asks first: its address answers a GET, or a POST without ``confirm=1``,
+with a confirmation naming what goes; only the confirmed POST removes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import league_services as leagues
@@ -190,17 +193,22 @@ def team_edit(request: HttpRequest, league: League, team: str) -> HttpResponse:
     return redirect("games:manage-league", league=league.slug)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @organiser_required
 def team_delete(request: HttpRequest, league: League, team: str) -> HttpResponse:
     found = get_object_or_404(Team, league=league, slug=team)
-    try:
-        leagues.team_delete(team=found, user=request.user)
-    except leagues.LeagueError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"{found.name} removed.")
-    return redirect("games:manage-league", league=league.slug)
+    return _confirm_delete(
+        request,
+        league,
+        refusal=leagues.team_delete_refusal(team=found),
+        delete=lambda: leagues.team_delete(team=found, user=request.user),
+        done=f"{found.name} removed.",
+        question=f"Remove the {league.entrant} {found.name} from {league.name}?",
+        consequence=f"{found.name} leaves the league; it is on no fixture list yet.",
+        button=f"Remove {found.name}",
+        row=f"team-{found.pk}",
+        back=_manage_league_url(league),
+    )
 
 
 @require_POST
@@ -220,17 +228,27 @@ def organiser_add(request: HttpRequest, league: League) -> HttpResponse:
     return _league_page(request, league, status=400, organiser_form=form)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @organiser_required
 def organiser_remove(request: HttpRequest, league: League, user_id: int) -> HttpResponse:
     organiser = get_object_or_404(get_user_model(), pk=user_id)
-    try:
-        leagues.organiser_revoke(league=league, organiser=organiser, user=request.user)
-    except leagues.LeagueError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"{organiser.get_username()} no longer manages {league.name}.")
-    return redirect("games:manage-league", league=league.slug)
+    name = organiser.get_username()
+    return _confirm_delete(
+        request,
+        league,
+        refusal=leagues.organiser_revoke_refusal(
+            league=league, organiser=organiser, user=request.user
+        ),
+        delete=lambda: leagues.organiser_revoke(
+            league=league, organiser=organiser, user=request.user
+        ),
+        done=f"{name} no longer manages {league.name}.",
+        question=f"Take away {name}'s organiser rights over {league.name}?",
+        consequence=f"{name} can no longer manage this league; their games stay as they are.",
+        button=f"Remove {name}",
+        row=f"organiser-{organiser.pk}",
+        back=_manage_league_url(league),
+    )
 
 
 # One season's fixture list
@@ -330,17 +348,79 @@ def fixture_start(request: HttpRequest, league: League, season: str, pk: int) ->
     return redirect(game)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @organiser_required
 def fixture_delete(request: HttpRequest, league: League, season: str, pk: int) -> HttpResponse:
     fixture = _fixture(league, season, pk)
-    try:
-        leagues.fixture_delete(fixture=fixture, user=request.user)
-    except leagues.LeagueError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"Fixture removed: {fixture}.")
-    return redirect("games:manage-season", league=league.slug, season=season)
+    day = fixture.scheduled_on
+    when = f" on {day:%a} {day.day} {day:%b %Y}" if day else ""
+    return _confirm_delete(
+        request,
+        league,
+        refusal=leagues.fixture_delete_refusal(fixture=fixture),
+        delete=lambda: leagues.fixture_delete(fixture=fixture, user=request.user),
+        done=f"Fixture removed: {fixture}.",
+        question=f"Remove the fixture {fixture}{when}?",
+        consequence="It leaves the fixture list of "
+        f"{league.name} {fixture.season.name}; no game has been played for it.",
+        button="Remove the fixture",
+        row=f"fixture-{fixture.pk}",
+        back=reverse("games:manage-season", kwargs={"league": league.slug, "season": season}),
+    )
+
+
+# Confirming a removal
+
+
+def _manage_league_url(league: League) -> str:
+    return reverse("games:manage-league", kwargs={"league": league.slug})
+
+
+def _confirm_delete(
+    request: HttpRequest,
+    league: League,
+    *,
+    refusal: str,
+    delete: Callable[[], None],
+    done: str,
+    question: str,
+    consequence: str,
+    button: str,
+    row: str,
+    back: str,
+) -> HttpResponse:
+    """Every removal on the organisers' pages asks first.
+
+    A GET (or a POST without ``confirm=1``) answers with a confirmation naming what goes, with
+    "Remove" (a POST with ``confirm=1``) and "Keep" (back to the page): a whole page, or, for
+    htmx, the box alone, swapped into the list row ``row``. Only the confirmed POST removes.
+    When the removal is refused anyway (e.g. the fixture's game has started), the page says
+    why and nothing is asked.
+    """
+    if refusal:
+        messages.error(request, refusal)
+        return redirect(f"{back}#{row}")
+    if request.method == "POST" and request.POST.get("confirm") == "1":
+        try:
+            delete()
+        except leagues.LeagueError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, done)
+        return redirect(back)
+    context = {
+        "league": league,
+        "question": question,
+        "consequence": consequence,
+        "button": button,
+        "row": row,
+        "back": back,
+        "inline": bool(request.htmx),
+    }
+    template = "games/manage/confirm_delete.html"
+    if request.htmx:
+        template += "#confirm"
+    return render(request, template, context)
 
 
 # Voiding

@@ -9,19 +9,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper import rows
 
-from .. import page_cache, screens, services
+from .. import conflicts, page_cache, screens, sealed_cache, services, state_cache
 from ..engines import EngineError, all_engines
 from ..forms import NewGameForm, PositionForm, ScorerForm, play_from_post
 from ..models import Game
 from ..play_lines import PlayLine
 from ..selectors import game_list as select_games
-from ..selectors import game_record, scoreboard
+from ..selectors import game_record, lines_since, scoreboard
 from ..state_cache import Current
 
 GAMES_PER_PAGE = 20
@@ -74,7 +74,45 @@ def game_score(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     if not game.is_scorer(request.user):
         raise PermissionDenied("Only this game's scorers can enter plays.")
+    if request.htmx:
+        # The screen's live poll (scoring.js) names the board it shows by its tag
+        # (``#board[data-live-tag]``): unchanged, it gets "304 Not Modified" and no body.
+        tag = live_tag(game.log_revision, request.user)
+        if tag in request.headers.get("If-None-Match", ""):
+            unchanged = HttpResponseNotModified()
+            unchanged["ETag"] = tag
+            unchanged["Cache-Control"] = "no-store"
+            return unchanged
+        return _followed(request, game)
     return _board(request, game)
+
+
+def _followed(request: HttpRequest, game: Game) -> HttpResponse:
+    """The live poll's answer: the board, with only the play-by-play lines the screen lacks
+    when it says what it shows (``seen`` plays named by ``chain``) and only plays were added
+    since, else the whole list."""
+    current = state_cache.current(game)
+    try:
+        seen = int(request.GET.get("seen", ""))
+    except ValueError:
+        seen = 0
+    added = lines_since(scoreboard(game, current), seen, request.GET.get("chain", ""))
+    if added is None:
+        return _board(request, game, current=current)
+    return _board(
+        request,
+        game,
+        current=current,
+        said=conflicts.entered_elsewhere(added, user=request.user),
+        plays=PLAYS_ADDED,
+        added=list(reversed(added)),
+    )
+
+
+def live_tag(revision: str, user) -> str:
+    """Names the scoring board ``user`` sees at ``revision`` (every write to a game gives it
+    a new revision; the code version changes with the templates)."""
+    return f'W/"score.{revision}.{user.pk}.{sealed_cache.code_version()[:12]}"'
 
 
 @require_POST
@@ -96,7 +134,8 @@ def play_create(request: HttpRequest, pk: int) -> HttpResponse:
                 "draft": _draft_fields(request),
                 "plays": PLAYS_UNCHANGED,
             }
-        line = PlayLine(recorded.play.seq, raw, recorded.outcome, recorded.board.summary)
+        by = request.user.get_username()
+        line = PlayLine(recorded.play.seq, raw, recorded.outcome, recorded.board.summary, by)
         return {
             "game": recorded.game,
             "said": str(recorded.outcome),
@@ -105,7 +144,7 @@ def play_create(request: HttpRequest, pk: int) -> HttpResponse:
             "added": [line],
         }
 
-    return _write(request, pk, record)
+    return _write(request, pk, record, tapped=lambda game: _tapped(game, request))
 
 
 @require_POST
@@ -156,9 +195,17 @@ def scorer_add(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("games:score", pk=game.pk)
 
 
-def _write(request: HttpRequest, pk: int, write: Callable[[Game, dict], dict]) -> HttpResponse:
+def _write(
+    request: HttpRequest,
+    pk: int,
+    write: Callable[[Game, dict], dict],
+    *,
+    tapped: Callable[[Game], dict | None] | None = None,
+) -> HttpResponse:
     """Run a scorer's write against the log position the screen showed; answer with the board
-    (``write`` returns what the answer shows: ``_board``'s keyword arguments)."""
+    (``write`` returns what the answer shows: ``_board``'s keyword arguments). Refused because
+    another tablet wrote first, the answer says what it did and what was not recorded (the
+    play ``tapped`` reads from the post, or an undo when there is none)."""
     game = scorer_game(request, pk)
     position = PositionForm(request.POST)
     if not position.is_valid():
@@ -166,7 +213,15 @@ def _write(request: HttpRequest, pk: int, write: Callable[[Game, dict], dict]) -
     try:
         answer = write(game, position.cleaned_data)
     except services.PositionConflict as exc:
-        return _board(request, game, error=str(exc), status=409)
+        now = state_cache.current(game)
+        error = conflicts.refused(
+            scoreboard(game, now),
+            exc,
+            user=request.user,
+            tapped=tapped(game) if tapped else None,
+            undo=tapped is None,
+        )
+        return _board(request, game, error=error, status=409, current=now)
     except EngineError as exc:
         error = _capitalised(str(exc))
         return _board(request, game, error=error, status=422, plays=PLAYS_UNCHANGED)
@@ -185,6 +240,14 @@ def _plays_change(request: HttpRequest, previous: Current, board: Current) -> st
     ):
         return PLAYS_FULL
     return PLAYS_ADDED if board.length > previous.length else PLAYS_REMOVED
+
+
+def _tapped(game: Game, request: HttpRequest) -> dict | None:
+    """The play a refused tap posted, or None if it names none."""
+    try:
+        return play_from_post(game.kind, request.POST)
+    except EngineError:
+        return None
 
 
 def _draft_fields(request: HttpRequest) -> list[tuple[str, str]]:
@@ -247,6 +310,7 @@ def _board(
         # scorer may correct it.
         added_fix={"can_correct": True, "by_play": {}},
         removed=removed,
+        live_tag=live_tag(context["board"].revision, request.user),
     )
     template = "games/score.html#answer" if request.htmx else "games/score.html"
     return render(request, template, context, status=status)

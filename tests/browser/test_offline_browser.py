@@ -136,7 +136,7 @@ def test_a_play_another_tablet_got_in_first_is_a_conflict(scoring, page: Page) -
     page.context.set_offline(False)
 
     expect(panel).to_have_class("offline-panel conflict")
-    expect(panel).to_contain_text("Not sent: The game has moved on")
+    expect(panel).to_contain_text("Not sent: Your other screen entered play")
     expect(panel).to_contain_text("2 plays entered at this tablet could not be sent")
     expect(panel.locator(".offline-plays li")).to_have_count(2)
     # The board is the server's: the other tablet's play only, nothing merged.
@@ -381,7 +381,7 @@ def test_a_stale_copy_is_brought_up_to_date_and_never_merged(scoring, page: Page
     tap(page, "SO2", call="Leave")
     expect(panel).to_contain_text("Offline: 1 play waiting")
     page.context.set_offline(False)
-    expect(panel).to_contain_text("Not sent: The game has moved on")
+    expect(panel).to_contain_text("Not sent: Your other screen entered play")
     expect(page.locator("ol.play-list > li")).to_have_count(2)
     assert logged(game) == [
         (1, {"pitch": "FLY", "bat": "B2"}),

@@ -219,16 +219,16 @@ def test_tap_through_the_first_over(live_server, django_user_model, page: Page) 
 
     lines = page.locator("ol.play-list > li")
     expect(lines).to_have_count(5)
-    expect(lines.locator(".play-words")).to_have_text(
-        [
-            "Defended: dot ball — 9/2. End of over 1.",
-            "Pad! Appeal for LBW: OUT; batting side reviews: OUT, decision stands — LBW — 9/2.",
-            "Edge! Appeal for caught behind: NOT OUT; bowling side reviews: OUT, overturned "
-            "— caught — 9/1.",
-            "Runs through D: 5 + 4 = 9 — 9/0.",
-            "Fielder placed beside B.",
-        ]
-    )
+    words = [
+        "Defended: dot ball — 9/2. End of over 1.",
+        "Pad! Appeal for LBW: OUT; batting side reviews: OUT, decision stands — LBW — 9/2.",
+        "Edge! Appeal for caught behind: NOT OUT; bowling side reviews: OUT, overturned "
+        "— caught — 9/1.",
+        "Runs through D: 5 + 4 = 9 — 9/0.",
+        "Fielder placed beside B.",
+    ]
+    # Each line also names who entered the play.
+    expect(lines.locator(".play-words")).to_have_text([f"{w} · scorer" for w in words])
     expect(page.locator("button.undo")).to_have_text("Undo play 5")
     assert_not_reloaded(page)
 

@@ -9,7 +9,7 @@ from games.bench import site
 from games.bench.site import Reply, Server, manage, site_env
 
 PASSWORD = "racing-tablets-42"
-CONFLICT = "The game has moved on"
+CONFLICT = "was not recorded"
 
 __all__ = ["CONFLICT", "PASSWORD", "Client", "Reply", "Server", "manage", "site_env"]
 

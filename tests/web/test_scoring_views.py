@@ -93,7 +93,7 @@ def test_the_second_tablet_at_the_same_position_is_told_the_game_moved_on(scorer
     assert first.status_code == 200
     assert second.status_code == 409
     html = second.content.decode()
-    assert "The game has moved on" in html
+    assert "was not recorded" in html
     assert "Batter 1 singles" in html  # the fresh scoreboard comes with the message
     assert payloads(game) == [{"pitch": "SO1", "bat": "B4"}]
 
@@ -173,5 +173,5 @@ def test_a_screen_that_missed_an_undo_and_a_new_play_is_refused(scorer_client, g
     # the stale screen still thinks play 1 is SO1 + B4 and posts play 2
     response = post_play(scorer_client, game, 2, after=stale_after, pitch="SO2", call="leave")
     assert response.status_code == 409
-    assert "undone and entered again" in response.content.decode()
+    assert "undid play 1 and entered it again first: Pitch Out" in response.content.decode()
     assert payloads(game) == [{"pitch": "PO", "bat": "B1"}]

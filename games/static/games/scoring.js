@@ -8,11 +8,20 @@
 // reloading it offline brings back the screen and its waiting plays. The worker's copy is
 // refreshed after every change of the board; a screen shown from the copy says so and fetches
 // the latest board as soon as the server answers again.
+//
+// While the screen is idle it follows the game live: every LIVE_MS it asks the server for the
+// board, naming the one it shows (#board[data-live-tag]); unchanged, the answer is an empty
+// 304. When another tablet or a correction changed the game, the new board is swapped in
+// (with only the new play-by-play lines when plays were only added, else the whole list),
+// keeping the scorer's selection (the cards ticked, not yet posted) if the board still waits
+// for the same play. It does not ask while plays wait or are on their way, a tap is being
+// posted, a question waits for an answer, or the page is hidden.
 (function () {
   "use strict";
 
   var RETRY_MS = 4000;
   var COPY_DELAY_MS = 1000;
+  var LIVE_MS = 3000;
 
   function show(text) {
     var box = document.getElementById("net-status");
@@ -466,6 +475,114 @@
       save();
       render();
     }
+
+    // The live board: see the top of this file.
+    var polling = false;
+
+    function idle() {
+      return !polling && !sending && !refreshing && copy === null && !state.plays.length &&
+        !state.conflict && !state.paused && !offline() && !document.hidden &&
+        !document.querySelector(".htmx-request") && !document.querySelector("#board .question");
+    }
+
+    function liveTag() {
+      var board = document.getElementById("board");
+      return board ? board.getAttribute("data-live-tag") || "" : "";
+    }
+
+    function pollBoard() {
+      if (!idle()) { return; }
+      var shown = liveTag();
+      var headers = { "HX-Request": "true", "HX-Target": "board" };
+      if (shown) { headers["If-None-Match"] = shown; }
+      // What the screen shows, so that plays added since come as their lines alone.
+      var board = document.getElementById("board");
+      var shows = new URLSearchParams({
+        seen: String(parseInt(boardField("expected"), 10) - 1),
+        chain: board ? board.getAttribute("data-chain") || "" : "",
+      });
+      polling = true;
+      fetch(window.location.pathname + "?" + shows, {
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: headers,
+      }).then(function (response) {
+        if (response.status !== 200) { return ""; }
+        return response.text();
+      }).then(function (html) {
+        polling = false;
+        // A tap, an answer or a waiting play went out meanwhile: its answer is the board.
+        if (!html || liveTag() !== shown || !idle()) { return; }
+        followBoard(html);
+      }, function () {
+        polling = false;
+      });
+    }
+
+    function followBoard(html) {
+      var holder = document.createElement("template");
+      holder.innerHTML = html.trim();
+      var fresh = holder.content.querySelector("#board");
+      if (!fresh) { return; }
+      var same = ["expected", "after"].every(function (name) {
+        var input = fresh.querySelector('input[name="' + name + '"]');
+        return (input ? input.value : "") === boardField(name);
+      });
+      var kept = same ? selection() : [];
+      if (swapBoard(html)) { restore(kept); }
+    }
+
+    // The controls the scorer has set on the board (checked cards, chosen values), to set
+    // again on a fresh board that waits for the same play.
+    function selection() {
+      var kept = [];
+      document.querySelectorAll("#board form input, #board form select, #board form textarea")
+        .forEach(function (field) {
+          if (!field.name || field.type === "hidden" || field.type === "submit") { return; }
+          if (field.type === "checkbox" || field.type === "radio") {
+            if (field.checked !== field.defaultChecked) {
+              kept.push({ name: field.name, value: field.value, checked: field.checked });
+            }
+          } else if (field.tagName === "SELECT") {
+            var option = field.options[field.selectedIndex];
+            if (option && !option.defaultSelected) {
+              kept.push({ name: field.name, value: field.value });
+            }
+          } else if (field.value !== field.defaultValue) {
+            kept.push({ name: field.name, value: field.value });
+          }
+        });
+      return kept;
+    }
+
+    function restore(kept) {
+      kept.forEach(function (item) {
+        document.querySelectorAll('#board form [name="' + item.name + '"]').forEach(
+          function (field) {
+            if (field.type === "checkbox" || field.type === "radio") {
+              if (field.value !== item.value || field.disabled) { return; }
+              field.checked = item.checked;
+            } else if (field.tagName === "SELECT") {
+              var found = Array.prototype.some.call(field.options, function (option) {
+                return option.value === item.value && !option.disabled;
+              });
+              if (!found) { return; }
+              field.value = item.value;
+            } else if (field.type !== "hidden") {
+              field.value = item.value;
+            } else {
+              return;
+            }
+            field.dispatchEvent(new Event("input", { bubbles: true }));
+            field.dispatchEvent(new Event("change", { bubbles: true }));
+          });
+      });
+    }
+
+    window.setInterval(pollBoard, LIVE_MS);
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden) { pollBoard(); }
+    });
 
     discardAll.addEventListener("click", function () {
       state = { plays: [], conflict: "", paused: false };
