@@ -3,7 +3,7 @@ boards through its cached current state (``state_cache``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -93,6 +93,14 @@ def scoreboard(game: Game, current: state_cache.Current | None = None) -> Scoreb
         error=current.error,
         revision=current.revision,
     )
+
+
+def board_before(board: Scoreboard, seq: int) -> Scoreboard:
+    """``board`` as it stood before play ``seq`` (1-based) was entered: the state the
+    correction form draws that game's controls for. Only its state, summary and position are
+    of that moment; the play-by-play is the game's."""
+    state = board.replay.states[seq - 1]
+    return replace(board, state=state, summary=board.engine.summary(state), log_length=seq - 1)
 
 
 def lines_since(board: Scoreboard, seen: int, chain: str) -> list[PlayLine] | None:

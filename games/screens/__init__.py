@@ -3,6 +3,11 @@
 One module per game, named after the game id (``quick-cricket`` → ``quick_cricket.py``),
 with ``context(board)`` for the templates ``games/<game id>/_scoreboard.html``,
 ``_controls.html`` and ``_details.html``, and ``read_play(post_data)`` for the scoring form.
+
+A *selection* is what a controls template shows chosen: the form fields a tap posts
+(``FIELDS`` of the screen module), name → the values posted. A refused tap comes back with
+its selection still chosen; the correction form draws the play being corrected as one
+(``play_fields(play)`` of the screen module, the inverse of ``read_play``).
 """
 
 from __future__ import annotations
@@ -21,8 +26,39 @@ def screen(kind: str) -> ModuleType:
     return import_module(f"{__name__}.{kind.replace('-', '_')}")
 
 
-def context(board: Scoreboard) -> dict[str, Any]:
-    return screen(board.game.kind).context(board)
+class Selection(dict):
+    """Field name → the values chosen (strings); a field not chosen is ``()``."""
+
+    def __missing__(self, key: str) -> tuple[str, ...]:
+        return ()
+
+
+def context(board: Scoreboard, selection: Selection | None = None) -> dict[str, Any]:
+    module = screen(board.game.kind)
+    drawn = module.context(board)
+    if selection and hasattr(module, "selected"):
+        drawn.update(module.selected(selection))
+    return drawn
+
+
+def selection(kind: str, data: QueryDict) -> Selection:
+    """The choices a posted tap made, as its game's controls draw them."""
+    fields = getattr(screen(kind), "FIELDS", ())
+    chosen = {name: tuple(v for v in data.getlist(name) if v) for name in fields}
+    return Selection({name: values for name, values in chosen.items() if values})
+
+
+def play_selection(kind: str, play: dict[str, Any]) -> Selection | None:
+    """``play`` as its game's controls draw it chosen; None when the controls cannot."""
+    writer = getattr(screen(kind), "play_fields", None)
+    fields = writer(play) if writer else None
+    if fields is None:
+        return None
+    chosen = {
+        name: tuple(str(v) for v in values if v not in ("", None))
+        for name, values in fields.items()
+    }
+    return Selection({name: values for name, values in chosen.items() if values})
 
 
 def read_play(kind: str, data: QueryDict) -> dict[str, Any]:

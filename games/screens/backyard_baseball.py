@@ -36,6 +36,21 @@ BATTER_RESULTS = (
 )
 BASE_WORDS = ("1st", "2nd", "3rd")
 SPACED = {"pitcher": ("grounder", "fly"), "batter": ("grounder", "line-drive")}
+# The fields a play posts (a selection, see games.screens); CARRIED are the answers to the
+# screen's questions, which the correction form keeps as they were.
+CARRIED = ("bobble", "extend_runners", "extend_pitcher")
+FIELDS = (
+    "fielder",
+    "pitcher_number",
+    "pitcher_pitch",
+    "pitcher_result",
+    "pitcher_space",
+    "batter_pitch",
+    "batter_result",
+    "batter_space",
+    "die",
+    *CARRIED,
+)
 
 
 @dataclass(frozen=True)
@@ -193,3 +208,22 @@ def _number(value: str, what: str) -> int:
         return int(value)
     except ValueError:
         raise InvalidPlay(f"{what} must be a number (got {value!r})") from None
+
+
+def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """A play as the controls post it; None for a swap or an event (forms of their own)."""
+    if "swap" in play or "event" in play:
+        return None
+    fields: dict[str, list[Any]] = {"fielder": [play.get("fielder")], "die": [play.get("die")]}
+    for who in ("pitcher", "batter"):
+        card = play.get(who) if isinstance(play.get(who), dict) else {}
+        for key in ("number", "pitch", "result", "space"):
+            fields[f"{who}_{key}"] = [card.get(key)]
+    if "bobble" in play:
+        fields["bobble"] = ["none" if play["bobble"] is None else play["bobble"]]
+    extend = play.get("extend")
+    if isinstance(extend, dict):
+        pitcher = extend.get("pitcher_number")
+        fields["extend_runners"] = [extend.get("runners")]
+        fields["extend_pitcher"] = ["none" if pitcher is None else pitcher]
+    return fields

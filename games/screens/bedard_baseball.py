@@ -28,6 +28,10 @@ SUIT_COLOURS = {
 }
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 TRUE_WORDS, FALSE_WORDS = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
+# The fields a pitch posts (a selection, see games.screens); CARRIED is the answer to the
+# screen's question, which the correction form keeps as it was.
+CARRIED = ("field_had_suit",)
+FIELDS = ("bat", "field", *CARRIED)
 
 
 @dataclass(frozen=True)
@@ -126,3 +130,16 @@ def read_play(data: QueryDict) -> dict[str, Any]:
             True if word in TRUE_WORDS else False if word in FALSE_WORDS else had_suit
         )
     return play
+
+
+def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """A pitch as the controls post it."""
+    had_suit = play.get("field_had_suit")
+    words = {True: "true", False: "false"}
+    return {
+        "bat": [play.get("bat")],
+        "field": [play.get("field")],
+        "field_had_suit": [
+            words.get(had_suit, had_suit) if isinstance(had_suit, bool) else had_suit
+        ],
+    }

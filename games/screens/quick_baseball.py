@@ -16,6 +16,8 @@ from .baseball import line_rows, result_words
 
 GROUP_NAMES = ("1-3", "4-6", "7-9")
 BASE_LABELS = {1: "1B", 2: "2B", 3: "3B", 4: "HR"}
+# The fields a tap posts (a selection, see games.screens); the refreshes are forms of their own.
+FIELDS = ("pitch", "bat", "call")
 
 
 @dataclass(frozen=True)
@@ -119,3 +121,10 @@ def read_play(data: QueryDict) -> dict[str, Any]:
     if "bat" not in play and "call" not in play:
         raise InvalidPlay("choose the batter's card, or call steal or leave")
     return play
+
+
+def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """The play as the controls post it; None for a refresh (a button of its own)."""
+    if "refresh" in play:
+        return None
+    return {key: [play.get(key)] for key in FIELDS}

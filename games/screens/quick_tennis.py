@@ -20,6 +20,7 @@ from ..stats.quick_tennis import side_stats
 HALF_QUADRANTS = (("Q4", "Q3", "Q2", "Q1"), ("Q1", "Q2", "Q3", "Q4"))
 POSITIONS = ("top", "bottom")
 SERVE, RALLY, OUT_OF_CARDS, OVER = "serve", "rally", "out_of_cards", "over"
+FIELDS = ("serve", "receive", "hit", "call", "recover")  # what a tap posts: a selection
 
 
 @dataclass(frozen=True)
@@ -262,3 +263,15 @@ def read_play(data: QueryDict) -> dict[str, Any]:
     if receive:
         raise InvalidPlay("tap the card of the player with the ball first")
     raise InvalidPlay("no play was entered: tap the cards first")
+
+
+def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """A serve or a shot as the controls post it (Out of cards is the button alone)."""
+    receive = play.get("receive")
+    return {
+        "serve": [play.get("serve")],
+        "receive": receive if isinstance(receive, list) else [receive],
+        "hit": [play.get("hit")],
+        "call": [play.get("call")],
+        "recover": ["1" if play.get("recover") else None],
+    }

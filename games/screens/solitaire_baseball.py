@@ -17,6 +17,7 @@ from .baseball import line_rows, result_words
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED_SUITS = frozenset({"D", "H"})
+FIELDS = ("cards",)  # what a tap posts: the cards laid down, the top card last
 
 
 @dataclass(frozen=True)
@@ -106,3 +107,22 @@ def read_play(data: QueryDict) -> dict[str, Any]:
     if not cards:
         raise InvalidPlay("no cards were laid down: tap one to four cards for the batter")
     return {"cards": cards}
+
+
+def selected(selection: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+    """The cards a selection laid down, drawn in the tray as solitaire-baseball.js lays them."""
+    laid = []
+    for card in selection.get("cards", ()):
+        suit = card[-1:]
+        laid.append(
+            {"id": card, "face": card[:-1] + SUIT_SYMBOLS.get(suit, suit), "red": suit in RED_SUITS}
+        )
+    return {"laid": laid}
+
+
+def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """The cards as the controls post them; None for a rain-out (a form of its own)."""
+    if play.get("rain"):
+        return None
+    cards = play.get("cards")
+    return {"cards": cards if isinstance(cards, list) else [cards]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -93,3 +94,23 @@ def play_chips(payload: dict) -> list[str]:
 
     walk(payload)
     return chips
+
+
+def _chosen(selection: Any, name: str, value: Any) -> bool:
+    """Is ``value`` chosen for the field ``name`` in ``selection`` (see games.screens)?"""
+    if not isinstance(selection, dict) or not name:
+        return False
+    return str(value) in selection.get(name, ())
+
+
+@register.simple_tag
+def checked(selection: Any, name: str, value: Any) -> str:
+    """`` checked`` on an input the selection chose (a refused tap's, a corrected play's);
+    ``data-selected`` tells scoring.js it is the scorer's choice, not the form's default."""
+    return mark_safe(" checked data-selected") if _chosen(selection, name, value) else ""
+
+
+@register.simple_tag
+def pressed(selection: Any, name: str, value: Any) -> str:
+    """Marks a button the selection chose (a button posts at once: it cannot stay ticked)."""
+    return mark_safe(' aria-pressed="true"') if _chosen(selection, name, value) else ""

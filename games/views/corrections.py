@@ -12,18 +12,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import corrections
+from .. import corrections, screens
+from ..engines import InvalidPlay
 from ..models import Game
-from ..selectors import scoreboard
+from ..selectors import board_before, scoreboard
 
 
 class CorrectionForm(forms.Form):
-    """A correction of one play: the new play as JSON (absent for a deletion) and why."""
+    """A correction of one play and why: the new play tapped on the game's own controls (the
+    fields a scoring tap posts) or, failing those, written as JSON; absent for a deletion."""
 
     play = forms.CharField(
         label="The play, as it should have been (JSON)",
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
         max_length=10_000,
+        required=False,
     )
     reason = forms.CharField(
         label="Why is it corrected?", max_length=corrections.REASON_MAX, strip=True
@@ -38,7 +41,9 @@ class CorrectionForm(forms.Form):
             del self.fields["play"]
             self.fields["reason"].label = "Why is it deleted?"
 
-    def clean_play(self) -> dict:
+    def clean_play(self) -> dict | None:
+        if not self.cleaned_data["play"]:
+            return None  # tapped on the controls: read with the scoring screen's read_play
         try:
             play = json.loads(self.cleaned_data["play"])
         except ValueError as exc:
@@ -80,11 +85,22 @@ def _correction(request: HttpRequest, pk: int, seq: int, *, deleting: bool) -> H
     if not form.is_valid():
         return _form_page(request, game, board, seq, form, deleting=deleting, status=400)
     data = form.cleaned_data
+    play = None
+    if not deleting:
+        play = data["play"]
+        if play is None:
+            try:
+                play = screens.read_play(game.kind, request.POST)
+            except InvalidPlay as exc:
+                error = str(exc)[:1].upper() + str(exc)[1:]
+                return _form_page(
+                    request, game, board, seq, form, deleting=deleting, error=error, status=400
+                )
     try:
         corrections.play_correct(
             game=game,
             seq=seq,
-            after=None if deleting else data["play"],
+            after=play,
             reason=data["reason"],
             user=request.user,
             expected=data["expected"],
@@ -116,10 +132,11 @@ def _form_page(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
+    line = board.lines[seq - 1] if 1 <= seq <= len(board.lines) else None
     context = {
         "game": game,
         "seq": seq,
-        "line": board.lines[seq - 1] if 1 <= seq <= len(board.lines) else None,
+        "line": line,
         "form": form,
         "deleting": deleting,
         "error": error,
@@ -128,7 +145,35 @@ def _form_page(
         and corrections.is_organiser(game=game, user=request.user)
         and not corrections.is_reopened(game=game),
     }
+    if line is not None and not deleting and context["open"]:
+        context.update(_controls(request, game, board, seq, line, form))
     return render(request, "games/corrections/form.html", context, status=status)
+
+
+def _controls(request: HttpRequest, game: Game, board, seq: int, line, form) -> dict:
+    """The game's scoring controls as they stood before play ``seq``, with the play chosen:
+    the one posted (a refused correction) or the one recorded. When the controls cannot draw
+    that play (a refresh, a fielder's placing, a declaration, …) only the JSON form is shown."""
+    if form.is_bound and not form.data.get("play"):
+        selection = screens.selection(game.kind, form.data)
+    else:
+        selection = screens.play_selection(game.kind, line.payload)
+    if selection is None:
+        return {"controls": False}
+    before = board_before(board, seq)
+    carried = getattr(screens.screen(game.kind), "CARRIED", ())
+    return {
+        "controls": True,
+        "board": before,
+        "screen": screens.context(before, selection),
+        "selection": selection,
+        "correcting": {
+            "url": request.path,
+            "position": {name: form[name].value() for name in ("expected", "after", "revision")},
+            "reason": form["reason"].value() or "",
+            "carried": [(name, value) for name in carried for value in selection[name]],
+        },
+    }
 
 
 @require_GET

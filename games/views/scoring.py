@@ -207,9 +207,12 @@ def _write(
     another tablet wrote first, the answer says what it did and what was not recorded (the
     play ``tapped`` reads from the post, or an undo when there is none)."""
     game = scorer_game(request, pk)
+    # A refused tap comes back with what it chose still chosen (games.screens' selection).
+    chosen = screens.selection(game.kind, request.POST) if tapped else None
     position = PositionForm(request.POST)
     if not position.is_valid():
-        return _board(request, game, error="The request is missing its log position.", status=400)
+        error = "The request is missing its log position."
+        return _board(request, game, error=error, status=400, selection=chosen)
     try:
         answer = write(game, position.cleaned_data)
     except services.PositionConflict as exc:
@@ -224,7 +227,9 @@ def _write(
         return _board(request, game, error=error, status=409, current=now)
     except EngineError as exc:
         error = _capitalised(str(exc))
-        return _board(request, game, error=error, status=422, plays=PLAYS_UNCHANGED)
+        return _board(
+            request, game, error=error, status=422, plays=PLAYS_UNCHANGED, selection=chosen
+        )
     return _board(request, **{"game": game, **answer})
 
 
@@ -268,12 +273,18 @@ def scorer_game(request: HttpRequest, pk: int) -> Game:
     return game
 
 
-def _board_context(request: HttpRequest, game: Game, current: Current | None = None) -> dict:
+def _board_context(
+    request: HttpRequest,
+    game: Game,
+    current: Current | None = None,
+    selection: screens.Selection | None = None,
+) -> dict:
     board = scoreboard(game, current)
     return {
         "game": game,
         "board": board,
-        "screen": screens.context(board),
+        "screen": screens.context(board, selection),
+        "selection": selection or screens.Selection(),
         "can_score": game.is_scorer(request.user),
     }
 
@@ -291,11 +302,12 @@ def _board(
     plays: str = PLAYS_FULL,
     added: list[PlayLine] | None = None,
     removed: int = 0,
+    selection: screens.Selection | None = None,
 ) -> HttpResponse:
     """The scoring screen, or for htmx its board with the play-by-play brought up to date as
     ``plays`` says (``games/score.html#answer``); drawn from ``current``, the board a write
     just left, when given."""
-    context = _board_context(request, game, current)
+    context = _board_context(request, game, current, selection)
     if question and "side" in question:
         question = {**question, "side_label": game.sides[question["side"]]}
     context.update(

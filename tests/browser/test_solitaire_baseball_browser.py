@@ -1,5 +1,7 @@
 """Scoring a solitaire half-inning by tapping cards in a real browser (htmx swaps)."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -142,6 +144,12 @@ def test_tap_through_the_first_inning(live_server, django_user_model, page: Page
     expect(error).to_contain_text("batter 6 is up, and two 5s make no hit for him")
     assert_not_reloaded(page)
     expect(page.locator("ol.play-list > li")).to_have_count(5)
+    # The refused cards stay laid down (issue 14): take them back, or change one, and play.
+    expect(page.locator(".laid-cards button")).to_have_text([_face("5H"), _face("5S")])
+    expect(page.locator(".laid-cards li.top button")).to_have_attribute("data-card", "5S")
+    expect(page.locator(".laid-preview")).to_have_text("Not a play")
+    expect(page.locator('button.pick[data-card="5H"]')).to_have_class(re.compile(r"\bpicked\b"))
+    page.locator("button.clear-cards").click()
     expect(page.locator(".laid-cards li")).to_have_count(0)
     expect_situation(page, inning="1st of 3", outs=2, runners={2: "♣", 3: "♠"})
 

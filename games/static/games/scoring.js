@@ -44,6 +44,22 @@
     show(status === 403 ? "You are not a scorer of this game: nothing was recorded."
                         : "The server refused the request (" + status + "): nothing was recorded.");
   });
+  // A refused tap's board comes back with the scorer's choices ticked by the server
+  // (data-selected). They are choices, not the form's defaults: a reset (a play queued
+  // offline) clears them as it clears any tap, and the live poll keeps them as the scorer's.
+  function unpinSelection() {
+    document.querySelectorAll("#board input[data-selected]").forEach(function (input) {
+      input.checked = true;
+      input.defaultChecked = false;
+      input.removeAttribute("data-selected");
+    });
+  }
+  document.addEventListener("htmx:afterSwap", unpinSelection);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", unpinSelection);
+  } else {
+    unpinSelection();
+  }
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.successful) {
       show("");

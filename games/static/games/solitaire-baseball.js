@@ -54,6 +54,16 @@
     form.querySelector(".laid-cards").appendChild(li);
     refresh(form);
   }
+  // A refused play comes back with its cards still laid down (drawn by the server).
+  function refreshAll() {
+    document.querySelectorAll("form.solitaire-form").forEach(refresh);
+  }
+  document.addEventListener("htmx:afterSwap", refreshAll);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", refreshAll);
+  } else {
+    refreshAll();
+  }
   document.addEventListener("click", function (event) {
     var form = event.target.closest("form.solitaire-form");
     if (!form) { return; }

@@ -1,0 +1,50 @@
+"""A refused tap in a real browser (issue 14): the board comes back with the scorer's choices
+still ticked, as choices (a reset clears them), and one more tap finishes the play."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import log_in, mark_page
+from .test_backyard_baseball_browser import expect_plays, start_game, tap
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "forgot-the-die-again-7"
+CHOSEN = {  # a strikeout once the die (1) is tapped
+    "fielder": "CF",
+    "pitcher_number": "9",
+    "pitcher_pitch": "slow",
+    "pitcher_result": "strikeout",
+    "batter_pitch": "heater",
+    "batter_result": "home-run",
+}
+
+
+def test_a_refused_play_keeps_its_choices(live_server, django_user_model, page: Page) -> None:
+    django_user_model.objects.create_user(username="yard", password=PASSWORD)
+    base_url = live_server.url
+    log_in(page, base_url, "yard", PASSWORD)
+    start_game(page, base_url)
+    mark_page(page)
+
+    page.locator('.field label.space[data-space="CF"]').click()
+    for name, value in CHOSEN.items():
+        if name != "fielder":
+            tap(page, name, value)
+    page.locator("#play-form button.play").click()  # no die
+    expect(page.locator("#board .feedback .error")).to_have_text("Tap the die")
+    expect_plays(page, 0)
+    for name, value in CHOSEN.items():
+        expect(page.locator(f'#play-form input[name="{name}"][value="{value}"]')).to_be_checked()
+    # Ticked as the scorer's choices, not as the form's defaults.
+    defaults = page.evaluate(
+        "Array.from(document.querySelectorAll('#play-form input'))"
+        ".filter(i => i.defaultChecked || i.hasAttribute('data-selected')).length"
+    )
+    assert defaults == 0
+
+    tap(page, "die", "1")
+    page.locator("#play-form button.play").click()
+    expect_plays(page, 1)
+    expect(page.locator("#board .feedback .error")).to_have_count(0)
+    expect(page.locator("#play-form input:checked")).to_have_count(0)
