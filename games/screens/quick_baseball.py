@@ -54,6 +54,9 @@ def context(board: Scoreboard) -> dict[str, Any]:
         "half_words": f"{summary['half'].title()} of the {ordinal(summary['inning'])}",
         "pitches": _pitch_cards(state),
         "bats": _bat_cards(state),
+        # A used-up hand is not a row of dead cards: any tap deals a fresh hand first.
+        "pitcher_empty": not over and not state.pitcher_cards(),
+        "batter_empty": not over and not state.batter_hand,
         "can_steal": not over and steal_candidate(state.bases) is not None,
         "refreshes": [] if over else _refreshes(state),
         "relief": summary["relief"],

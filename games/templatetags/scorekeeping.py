@@ -111,6 +111,12 @@ def checked(selection: Any, name: str, value: Any) -> str:
 
 
 @register.simple_tag
+def chosen(selection: Any, name: str, value: Any) -> bool:
+    """Whether the selection chose ``value`` for ``name``: ``{% chosen ... as lead %}``."""
+    return _chosen(selection, name, value)
+
+
+@register.simple_tag
 def pressed(selection: Any, name: str, value: Any) -> str:
     """Marks a button the selection chose (a button posts at once: it cannot stay ticked)."""
     return mark_safe(' aria-pressed="true"') if _chosen(selection, name, value) else ""

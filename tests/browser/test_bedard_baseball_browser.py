@@ -115,12 +115,13 @@ def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: 
     expect(said).to_have_text("Foul ball, strike two (R13 against B13).")
     expect_situation(page, half="Top of the 1st", outs=0, bases={2, 3}, count="0-2")
 
-    # The lead and the answer cannot be the same card: the engine says so, nothing changes.
-    tap(page, "K5", "K5")
-    expect(board.locator(".feedback .error")).to_contain_text(
-        "Card K5 cannot be both the batter's lead and the fielder's answer"
-    )
-    assert_not_reloaded(page)
+    # The lead and the answer cannot be the same card: the answer picker does not offer it.
+    page.locator('.lead-picker label.pick[data-card="K5"]').click()
+    expect(page.locator('.answer-picker button[data-card="K5"]')).to_be_disabled()
+    expect(page.locator('.answer-picker button[data-card="K6"]')).to_be_enabled()
+    page.locator('.lead-picker label.pick[data-card="K6"]').click()
+    expect(page.locator('.answer-picker button[data-card="K5"]')).to_be_enabled()
+    expect(page.locator('.answer-picker button[data-card="K6"]')).to_be_disabled()
     expect(page.locator("ol.play-list > li")).to_have_count(4)
 
     # 5. Y6 led, R3 answered (another suit and value): the screen asks before recording.

@@ -4,6 +4,7 @@ another tablet got in first is shown as a conflict and never merged. The scoring
 comes back offline from the copy the service worker keeps (scoring-worker.js)."""
 
 import json
+import re
 import time
 
 import pytest
@@ -388,3 +389,52 @@ def test_a_stale_copy_is_brought_up_to_date_and_never_merged(scoring, page: Page
         (2, {"pitch": "SO1", "bat": "B4"}),
     ]
     assert len(waiting(page, game)) == 1
+
+
+def test_cards_a_waiting_play_used_are_marked_until_it_is_sent(scoring, page: Page) -> None:
+    """Offline the board cannot advance: the cards of a waiting play are marked as used (and
+    cannot be tapped again), across a reload, until the play is sent and the board is fresh."""
+    game, _, url = scoring
+    panel = page.locator("#offline-panel")
+    wait_for_copy(page, url, 'id="offline-panel"')
+    pitch = page.locator('label.pitch-card[data-card="SO1"]')
+    bat = page.locator('button.bat-card[data-card="B4"]')
+
+    def assert_marked() -> None:
+        for card in (pitch, bat):
+            expect(card).to_have_class(re.compile(r"\bqueued\b"))
+            expect(card.locator(".queued-mark")).to_have_text("waiting")
+        expect(pitch.locator("input")).to_be_disabled()
+        expect(pitch.locator("input")).to_have_attribute("aria-disabled", "true")
+        expect(bat).to_be_disabled()
+        expect(bat).to_have_attribute("aria-disabled", "true")
+        # Other cards, and calls that may be made again, are left alone.
+        expect(page.locator("#board .queued")).to_have_count(2)
+        expect(page.locator("button.call", has_text="Leave")).to_be_enabled()
+
+    page.context.set_offline(True)
+    tap(page, "SO1", bat="B4")
+    expect(panel).to_contain_text("Offline: 1 play waiting")
+    assert_marked()
+    # Tapping the same cards again records nothing.
+    pitch.click(force=True)
+    expect(pitch.locator("input")).not_to_be_checked()
+    page.locator('label.pitch-card[data-card="SO2"]').click()
+    bat.click(force=True)
+    page.wait_for_timeout(300)
+    assert len(waiting(page, game)) == 1
+
+    page.reload()
+    expect(panel).to_contain_text("This screen is the copy kept on this tablet")
+    expect(panel).to_contain_text("Offline: 1 play waiting")
+    assert_marked()
+
+    page.context.set_offline(False)
+    expect(page.locator("ol.play-list > li")).to_have_count(1)
+    expect(panel).to_be_hidden()
+    expect(page.locator("#board .queued")).to_have_count(0)
+    expect(page.locator("#board .queued-mark")).to_have_count(0)
+    expect(page.locator("#board [data-queued-disabled]")).to_have_count(0)
+    expect(page.locator('button.bat-card[data-card="B1"]')).to_be_enabled()
+    assert logged(game) == [(1, {"pitch": "SO1", "bat": "B4"})]
+    assert waiting(page, game) == []

@@ -4,6 +4,10 @@
 // refuses a play whose position has moved on (409): then the waiting plays are kept and listed
 // for the scorer to discard, never merged.
 //
+// A waiting play's cards are marked on the board as used (class "queued", disabled, with a
+// "waiting" mark), so that the same card is not tapped twice while the board cannot advance;
+// the marks follow the queue (so they come back after a reload) and go when it is sent.
+//
 // The scoring page itself is kept on the tablet by a service worker (scoring-worker.js), so
 // reloading it offline brings back the screen and its waiting plays. The worker's copy is
 // refreshed after every change of the board; a screen shown from the copy says so and fetches
@@ -55,6 +59,9 @@
     });
   }
   document.addEventListener("htmx:afterSwap", unpinSelection);
+  document.addEventListener("htmx:afterSwap", function () {
+    if (queue) { queue.onSwap(); }
+  });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", unpinSelection);
   } else {
@@ -218,6 +225,49 @@
         list.appendChild(item);
       });
       discardAll.hidden = !(state.conflict || state.paused) || n === 0;
+      markQueued();
+    }
+
+    // The cards the waiting plays used: any control of the board (not a hidden field) whose
+    // name and value a waiting play posted, inside an element that is a card ([data-card]),
+    // so that calls such as "Leave", which may be made again, are left alone. Marks already
+    // there (even from the kept copy of the page) are taken off first.
+    function markQueued() {
+      document.querySelectorAll("#board [data-queued-disabled]").forEach(function (control) {
+        control.disabled = false;
+        control.removeAttribute("aria-disabled");
+        control.removeAttribute("data-queued-disabled");
+      });
+      document.querySelectorAll("#board .queued-mark").forEach(function (mark) { mark.remove(); });
+      document.querySelectorAll("#board .queued").forEach(function (card) {
+        card.classList.remove("queued");
+      });
+      if (state.conflict) { return; }
+      state.plays.forEach(function (play) {
+        play.fields.forEach(function (pair) {
+          var selector = '#board form [name="' + String(pair[0]).replace(/["\\]/g, "\\$&") + '"]';
+          document.querySelectorAll(selector).forEach(function (control) {
+            if (control.type === "hidden" || control.value !== pair[1]) { return; }
+            var card = control.closest("[data-card]");
+            if (!card) { return; }
+            if (!control.disabled) {
+              control.disabled = true;
+              control.setAttribute("data-queued-disabled", "");
+            }
+            control.setAttribute("aria-disabled", "true");
+            if (control.type === "checkbox" || control.type === "radio") {
+              control.checked = false;
+            }
+            card.classList.add("queued");
+            if (!card.querySelector(".queued-mark")) {
+              var mark = document.createElement("span");
+              mark.className = "queued-mark";
+              mark.textContent = "waiting";
+              card.appendChild(mark);
+            }
+          });
+        });
+      });
     }
 
     function remove(index) {
@@ -627,6 +677,11 @@
       });
     }
 
-    return { onConfigRequest: onConfigRequest, onSendError: onSendError, onAnswered: onAnswered };
+    return {
+      onConfigRequest: onConfigRequest,
+      onSendError: onSendError,
+      onAnswered: onAnswered,
+      onSwap: markQueued,
+    };
   }
 })();

@@ -26,8 +26,10 @@
     var said = preview(cards, Number(form.dataset.batter));
     form.querySelector(".laid-preview").textContent = said;
     var play = form.querySelector(".play-cards");
-    play.disabled = !cards.length;
-    play.textContent = cards.length && said !== "Not a play" ? "Play: " + said : "Play";
+    var legal = cards.length > 0 && said !== "Not a play";
+    // Only a play the engine would take can be sent; the preview says why not.
+    play.disabled = !legal;
+    play.textContent = legal ? "Play: " + said : "Play";
     form.querySelector(".clear-cards").disabled = !cards.length;
     form.querySelectorAll(".laid-cards li").forEach(function (li, i, all) {
       li.classList.toggle("top", i === all.length - 1);
