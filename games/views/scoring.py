@@ -207,12 +207,15 @@ def _write(
     another tablet wrote first, the answer says what it did and what was not recorded (the
     play ``tapped`` reads from the post, or an undo when there is none)."""
     game = scorer_game(request, pk)
-    # A refused tap comes back with what it chose still chosen (games.screens' selection).
-    chosen = screens.selection(game.kind, request.POST) if tapped else None
+
+    def chosen() -> screens.Selection | None:
+        # A refused tap comes back with what it chose still chosen (games.screens' selection).
+        return screens.selection(game.kind, request.POST) if tapped else None
+
     position = PositionForm(request.POST)
     if not position.is_valid():
         error = "The request is missing its log position."
-        return _board(request, game, error=error, status=400, selection=chosen)
+        return _board(request, game, error=error, status=400, selection=chosen())
     try:
         answer = write(game, position.cleaned_data)
     except services.PositionConflict as exc:
@@ -228,7 +231,7 @@ def _write(
     except EngineError as exc:
         error = _capitalised(str(exc))
         return _board(
-            request, game, error=error, status=422, plays=PLAYS_UNCHANGED, selection=chosen
+            request, game, error=error, status=422, plays=PLAYS_UNCHANGED, selection=chosen()
         )
     return _board(request, **{"game": game, **answer})
 

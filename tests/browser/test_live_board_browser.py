@@ -9,18 +9,11 @@ from games import corrections, services
 from games.models import Play
 
 from .helpers import assert_not_reloaded, log_in, mark_page
+from .test_offline_browser import tap
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "two-tablets-one-game-4"
-
-
-def tap(page: Page, pitch: str, *, bat: str = "", call: str = "") -> None:
-    page.locator(f'label.pitch-card[data-card="{pitch}"]').click()
-    if bat:
-        page.locator(f'button.bat-card[data-card="{bat}"]').click()
-    else:
-        page.locator("button.call", has_text=call).click()
 
 
 def test_a_play_entered_on_one_tablet_appears_on_the_other(

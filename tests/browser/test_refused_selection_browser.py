@@ -4,20 +4,16 @@ still ticked, as choices (a reset clears them), and one more tap finishes the pl
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.test_backyard_baseball_views import STRIKEOUT
+
 from .helpers import log_in, mark_page
 from .test_backyard_baseball_browser import expect_plays, start_game, tap
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "forgot-the-die-again-7"
-CHOSEN = {  # a strikeout once the die (1) is tapped
-    "fielder": "CF",
-    "pitcher_number": "9",
-    "pitcher_pitch": "slow",
-    "pitcher_result": "strikeout",
-    "batter_pitch": "heater",
-    "batter_result": "home-run",
-}
+# A strikeout once the die (1) is tapped.
+CHOSEN = {k: v for k, v in STRIKEOUT.items() if k != "die"}
 
 
 def test_a_refused_play_keeps_its_choices(live_server, django_user_model, page: Page) -> None:

@@ -8,6 +8,7 @@ import pytest
 from games import services
 
 from .conftest import post_play
+from .test_backyard_baseball_views import HIT
 
 pytestmark = pytest.mark.django_db
 
@@ -103,16 +104,7 @@ def test_quick_cricket_keeps_the_path_card_and_big_hit(scorer_client, scorer):
 
 def test_backyard_keeps_the_field_and_both_card_faces(scorer_client, scorer):
     yard = new_game(scorer, "backyard-baseball", {}, ["Owls", "Herons"])
-    fields = {
-        "fielder": "IL",
-        "pitcher_number": "2",
-        "pitcher_pitch": "curve",
-        "pitcher_result": "fly",
-        "pitcher_space": "LF",
-        "batter_pitch": "heater",
-        "batter_result": "line-drive",
-        "batter_space": "RF",
-    }
+    fields = {k: v for k, v in HIT.items() if k != "die"}
     response = post_play(scorer_client, yard, 1, **fields)  # no die
     assert response.status_code == 422
     html = response.content.decode()
