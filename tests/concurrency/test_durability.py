@@ -5,6 +5,7 @@ remembering every play the server acknowledged (200). Mid-stream the whole serve
 and workers) is killed with SIGKILL, then started again on the same SQLite file.
 """
 
+import http.client
 import threading
 import time
 
@@ -35,8 +36,10 @@ def _score(client: Client, record: dict, game: int, acked: list[dict], stop) -> 
         play = options[len(acked) % len(options)]
         try:
             reply = client.post_play(game, expected=len(acked) + 1, play=play)
-        except OSError:
-            return  # the server is gone: this play was never acknowledged
+        except (OSError, http.client.HTTPException):
+            # the server is gone (the kill can land between the status line and the body):
+            # this play was never acknowledged to the tablet
+            return
         assert reply.status == 200, reply.text[:500]
         acked.append(play)
 
