@@ -6,7 +6,8 @@ with ``context(board)`` for the templates ``games/<game id>/_scoreboard.html``,
 
 A *selection* is what a controls template shows chosen: the form fields a tap posts
 (``FIELDS`` of the screen module), name → the values posted. A refused tap comes back with
-its selection still chosen; the correction form draws the play being corrected as one
+its selection still chosen; a fresh board shows the screen's ``defaults``; the correction
+form draws the play being corrected as one
 (``play_fields(play)`` of the screen module, the inverse of ``read_play``).
 """
 
@@ -39,6 +40,13 @@ def context(board: Scoreboard, selection: Selection | None = None) -> dict[str, 
     if selection and hasattr(module, "selected"):
         drawn.update(module.selected(selection))
     return drawn
+
+
+def defaults(board: Scoreboard) -> Selection:
+    """What the controls show chosen before the scorer taps: what stays the same on the table
+    from one play to the next (``defaults(board)`` of the screen module, where it has one)."""
+    chooser = getattr(screen(board.game.kind), "defaults", None)
+    return Selection(chooser(board)) if chooser else Selection()
 
 
 def selection(kind: str, data: QueryDict) -> Selection:

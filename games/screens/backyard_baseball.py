@@ -70,6 +70,12 @@ class PawnView:
     y: int
 
 
+def defaults(board: Scoreboard) -> dict[str, tuple[str, ...]]:
+    """The fielder pawn stays where it was placed until the sides change."""
+    fielder = board.state.fielder
+    return {"fielder": (fielder,)} if fielder and not board.is_over else {}
+
+
 def context(board: Scoreboard) -> dict[str, Any]:
     state = board.state
     summary = board.summary

@@ -86,7 +86,7 @@ def picker_rows(deck: str, played: frozenset[Card]) -> list[SuitRow]:
                 CardCell(
                     id=card.name(deck),
                     label=_label(deck, value),
-                    title=_title(deck, name, value),
+                    title=card.title(deck),
                     gone=card in played,
                 )
             )
@@ -104,13 +104,6 @@ def picker_rows(deck: str, played: frozenset[Card]) -> list[SuitRow]:
 
 def _label(deck: str, value: int) -> str:
     return FACES.get(value, str(value)) if deck == STANDARD else str(value)
-
-
-def _title(deck: str, suit: str, value: int) -> str:
-    if deck == STANDARD:
-        faces = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
-        return f"{faces.get(value, value)} of {suit}"
-    return f"{suit} {value}"
 
 
 def read_play(data: QueryDict) -> dict[str, Any]:

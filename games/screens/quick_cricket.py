@@ -14,7 +14,7 @@ from . import cricket_card as card
 GRID = ("B", "C", "A", "D")  # as the cards draw the quadrants: B C on top, A D below
 # The fields a delivery posts (a selection, see games.screens); CARRIED are the answers to the
 # screen's questions, which the correction form keeps as they were.
-CARRIED = ("umpire_1", "umpire_2", "review", "bouncer")
+CARRIED = ("umpire_1", "umpire_2", "umpire_turned", "review", "bouncer")
 FIELDS = ("pitch", "move", "stroke", "big_hit", "path_card", "path", "no_ball", *CARRIED)
 
 
@@ -62,7 +62,11 @@ def read_play(data: QueryDict) -> dict[str, Any]:
         play.update({key: data[key] for key in ("move", "stroke") if data.get(key)})
         if "move" not in play or "stroke" not in play:
             raise InvalidPlay("tap the batter's Move and Stroke quadrants, or Big Hit")
-    turned = [data.get(f"umpire_{n}") for n in (1, 2)]
+    # The umpire question's one-tap answers post every card turned, in order ("not out,out");
+    # the correction form posts them card by card.
+    turned = (data.get("umpire_turned") or "").split(",") or []
+    if not any(turned):
+        turned = [data.get(f"umpire_{n}") for n in (1, 2)]
     if any(turned):
         play["umpire"] = [card for card in turned if card]
     if data.get("review") in ("out", "not out"):

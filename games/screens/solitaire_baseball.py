@@ -10,12 +10,20 @@ from django.http import QueryDict
 
 from ..engines import InvalidPlay
 from ..engines.baseball import ordinal
-from ..engines.solitaire_baseball import ALL_CARDS, DECK_SIZE, SUIT_NAMES, SUITS, VALUES, State
+from ..engines.solitaire_baseball import (
+    ALL_CARDS,
+    DECK_SIZE,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    VALUES,
+    State,
+    read_card,
+)
 from ..records import solitaire_record
 from ..selectors import Scoreboard
 from .baseball import line_rows, result_words
 
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED_SUITS = frozenset({"D", "H"})
 FIELDS = ("cards",)  # what a tap posts: the cards laid down, the top card last
 
@@ -112,10 +120,11 @@ def read_play(data: QueryDict) -> dict[str, Any]:
 def selected(selection: dict[str, tuple[str, ...]]) -> dict[str, Any]:
     """The cards a selection laid down, drawn in the tray as solitaire-baseball.js lays them."""
     laid = []
-    for card in selection.get("cards", ()):
-        suit = card[-1:]
+    for posted in selection.get("cards", ()):
+        card = read_card(posted)  # what was posted goes back as it was, drawn as the picker does
+        face = card.face if card else posted
         laid.append(
-            {"id": card, "face": card[:-1] + SUIT_SYMBOLS.get(suit, suit), "red": suit in RED_SUITS}
+            {"id": posted, "face": face, "red": card is not None and card.suit in RED_SUITS}
         )
     return {"laid": laid}
 

@@ -74,6 +74,10 @@ def game_score(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     if not game.is_scorer(request.user):
         raise PermissionDenied("Only this game's scorers can enter plays.")
+    if request.GET.get("cancel"):
+        _forget_question(request, game)
+    elif not request.htmx and (waiting := _waiting_question(request, game)):
+        return _board(request, game, question=waiting["question"], draft=waiting["draft"])
     if request.htmx:
         # The screen's live poll (scoring.js) names the board it shows by its tag
         # (``#board[data-live-tag]``): unchanged, it gets "304 Not Modified" and no body.
@@ -129,11 +133,9 @@ def play_create(request: HttpRequest, pk: int) -> HttpResponse:
                 answered=request.POST.getlist("answered"),
             )
         except services.NeedsAnswer as asked:
-            return {
-                "question": asked.question,
-                "draft": _draft_fields(request),
-                "plays": PLAYS_UNCHANGED,
-            }
+            draft = _draft_fields(request)
+            _keep_question(request, game, asked.question, draft)
+            return {"question": asked.question, "draft": draft, "plays": PLAYS_UNCHANGED}
         by = request.user.get_username()
         line = PlayLine(recorded.play.seq, raw, recorded.outcome, recorded.board.summary, by)
         return {
@@ -233,7 +235,35 @@ def _write(
         return _board(
             request, game, error=error, status=422, plays=PLAYS_UNCHANGED, selection=chosen()
         )
+    if "question" not in answer:
+        _forget_question(request, game)
     return _board(request, **{"game": game, **answer})
+
+
+# A play waiting for the table's answer (the umpire's cards, a review, an extension…) is kept
+# in the scorer's session with the log revision it was asked at, so a reloaded (or woken)
+# tablet asks it again; any write to the game makes it stale.
+def _question_key(game: Game) -> str:
+    return f"games.waiting-question.{game.pk}"
+
+
+def _keep_question(request: HttpRequest, game: Game, question: dict, draft: list) -> None:
+    request.session[_question_key(game)] = {
+        "revision": game.log_revision,
+        "question": question,
+        "draft": draft,
+    }
+
+
+def _waiting_question(request: HttpRequest, game: Game) -> dict | None:
+    waiting = request.session.get(_question_key(game))
+    if waiting and waiting.get("revision") == game.log_revision:
+        return waiting
+    return None
+
+
+def _forget_question(request: HttpRequest, game: Game) -> None:
+    request.session.pop(_question_key(game), None)
 
 
 def _plays_change(request: HttpRequest, previous: Current, board: Current) -> str:
@@ -283,11 +313,13 @@ def _board_context(
     selection: screens.Selection | None = None,
 ) -> dict:
     board = scoreboard(game, current)
+    if selection is None:
+        selection = screens.defaults(board)
     return {
         "game": game,
         "board": board,
         "screen": screens.context(board, selection),
-        "selection": selection or screens.Selection(),
+        "selection": selection,
         "can_score": game.is_scorer(request.user),
     }
 

@@ -95,7 +95,7 @@ def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: 
 
     # 1. R4 led, R2 answered: a single.
     pitch(page, "R4", "R2", plays_after=1)
-    expect(said).to_have_text("Batter 1 singles (R2 against R4).")
+    expect(said).to_have_text("Batter 1 singles (Red 2 against Red 4).")
     expect_situation(page, half="Top of the 1st", outs=0, bases={1})
     expect(board.locator("dd.batter-due")).to_have_text("Owls: batter 2")
     expect_line(page, 0, ["0", "", ""], runs=0, hits=1)
@@ -103,16 +103,16 @@ def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: 
 
     # 2. Y12 led, Y7 answered: a double; the runner from first is pushed to third.
     pitch(page, "Y12", "Y7", plays_after=2)
-    expect(said).to_have_text("Batter 2 doubles (Y7 against Y12).")
+    expect(said).to_have_text("Batter 2 doubles (Yellow 7 against Yellow 12).")
     expect_situation(page, half="Top of the 1st", outs=0, bases={2, 3})
     expect_line(page, 0, ["0", "", ""], runs=0, hits=2)
 
     # 3-4. A strike, then a foul ball (another suit, the same value): 0-2.
     pitch(page, "K11", "K12", plays_after=3)
-    expect(said).to_have_text("Strike one (K12 against K11).")
+    expect(said).to_have_text("Strike one (Black 12 against Black 11).")
     expect_situation(page, half="Top of the 1st", outs=0, bases={2, 3}, count="0-1")
     pitch(page, "B13", "R13", plays_after=4)
-    expect(said).to_have_text("Foul ball, strike two (R13 against B13).")
+    expect(said).to_have_text("Foul ball, strike two (Red 13 against Blue 13).")
     expect_situation(page, half="Top of the 1st", outs=0, bases={2, 3}, count="0-2")
 
     # The lead and the answer cannot be the same card: the answer picker does not offer it.
@@ -127,6 +127,9 @@ def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: 
     # 5. Y6 led, R3 answered (another suit and value): the screen asks before recording.
     tap(page, "Y6", "R3")
     question = board.locator('.question[data-ask="had_suit"]')
+    expect(question.locator("h3")).to_have_text(
+        "Yellow 6 led, Red 3 answered: another suit and another value."
+    )
     expect(question).to_contain_text("Did Herons hold a yellow card?")
     expect(page.locator(".lead-picker")).to_have_count(0)
     expect(page.locator("ol.play-list > li")).to_have_count(4)
@@ -134,19 +137,19 @@ def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: 
     question.get_by_role("button", name="No: ball").click()
     expect(page.locator("ol.play-list > li")).to_have_count(5)
     assert_not_reloaded(page)
-    expect(said).to_have_text("Ball one (R3 against Y6, the fielder holding no yellow).")
+    expect(said).to_have_text("Ball one (Red 3 against Yellow 6, the fielder holding no yellow).")
     expect_situation(page, half="Top of the 1st", outs=0, bases={2, 3}, count="1-2")
     expect(page.locator(".lead-picker .pick.gone")).to_have_count(10)
 
     # 6. K8 led, K10 answered: a foul fly out, whatever the count; runners stay.
     pitch(page, "K8", "K10", plays_after=6)
-    expect(said).to_have_text("Foul fly out: batter 3 is out (K10 against K8).")
+    expect(said).to_have_text("Foul fly out: batter 3 is out (Black 10 against Black 8).")
     expect_situation(page, half="Top of the 1st", outs=1, bases={2, 3})
     expect(board.locator("dd.batter-due")).to_have_text("Owls: batter 4")
 
     # 7. B1 (a lead 1: a home-run attempt) answered by B5: three runs.
     pitch(page, "B1", "B5", plays_after=7)
-    expect(said).to_have_text("Batter 4 homers (B5 against B1): three runs score.")
+    expect(said).to_have_text("Batter 4 homers (Blue 5 against Blue 1): three runs score.")
     expect_situation(page, half="Top of the 1st", outs=1, bases=set())
     expect_line(page, 0, ["3", "", ""], runs=3, hits=3)
 
@@ -156,17 +159,17 @@ def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: 
     expect(page.locator("ol.play-list > li")).to_have_count(8)
     assert_not_reloaded(page)
     expect(said).to_have_text(
-        "Balk: batter 5 takes first (Y1 against B7, the fielder holding blue)."
+        "Balk: batter 5 takes first (Yellow 1 against Blue 7, the fielder holding blue)."
     )
     expect_situation(page, half="Top of the 1st", outs=1, bases={1})
 
     # 9-10. Two fly outs (the fielder's 1 of the led suit): the half-inning is over.
     pitch(page, "K3", "K1", plays_after=9)
-    expect(said).to_have_text("Batter 6 flies out (K1 against K3).")
+    expect(said).to_have_text("Batter 6 flies out (Black 1 against Black 3).")
     expect_situation(page, half="Top of the 1st", outs=2, bases={1})
     pitch(page, "R9", "R1", plays_after=10)
     expect(said).to_have_text(
-        "Batter 7 flies out (R1 against R9). Three outs: end of the top of the 1st."
+        "Batter 7 flies out (Red 1 against Red 9). Three outs: end of the top of the 1st."
     )
     expect_situation(page, half="Bottom of the 1st", outs=0, bases=set())
     expect(board.locator("dd.batter-due")).to_have_text("Herons: batter 1")

@@ -121,12 +121,18 @@ def test_tap_through_the_first_over(live_server, django_user_model, page: Page) 
     expect(umpire.locator("h3")).to_have_text("Edge! Appeal for caught behind!")
     expect(umpire).to_contain_text("Turn 1 of the 3 face-down umpire cards")
     expect_plays(page, 2)  # a question is not a play yet
-    umpire.locator("label.toggle.not-out").click()
-    umpire.get_by_role("button", name="Give the decision").click()
+    # One tap answers the umpire: a button for each thing the card can say.
+    expect(umpire.locator("button.umpire-answer")).to_have_text(["NOT OUT", "OUT"])
+    umpire.get_by_role("button", name="NOT OUT", exact=True).click()
     # NOT OUT goes against the bowling side (the Herons), who may review.
     review = board.locator("section.question[data-ask=review]")
     expect(review.locator("h3")).to_have_text("Edge! Appeal for caught behind: NOT OUT")
     expect(review).to_contain_text("Herons (the bowling side) may review: 3 reviews left.")
+    expect_plays(page, 2)
+    # A tablet reloaded (or woken) mid-question still asks it, with the delivery as entered.
+    page.reload()
+    expect(review.locator("h3")).to_have_text("Edge! Appeal for caught behind: NOT OUT")
+    mark_page(page)
     expect_plays(page, 2)
     review.get_by_role("button", name="Review: drew OUT").click()
     expect_plays(page, 3)
@@ -143,8 +149,7 @@ def test_tap_through_the_first_over(live_server, django_user_model, page: Page) 
     # 3. Pitch A, Path "2" in B, move A (Pitch), stroke C (Empty): pad, appeal for LBW.
     tap_delivery(page, pitch="A", card="2", path="B", move="A", stroke="C")
     expect(umpire.locator("h3")).to_have_text("Pad! Appeal for LBW!")
-    umpire.locator("label.toggle.out").click()
-    umpire.get_by_role("button", name="Give the decision").click()
+    umpire.get_by_role("button", name="OUT", exact=True).click()
     # OUT goes against the batting side (the Owls): they review and the card confirms it.
     expect(review.locator("h3")).to_have_text("Pad! Appeal for LBW: OUT")
     expect(review).to_contain_text("Owls (the batting side) may review: 3 reviews left.")

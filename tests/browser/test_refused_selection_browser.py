@@ -43,4 +43,6 @@ def test_a_refused_play_keeps_its_choices(live_server, django_user_model, page: 
     page.locator("#play-form button.play").click()
     expect_plays(page, 1)
     expect(page.locator("#board .feedback .error")).to_have_count(0)
-    expect(page.locator("#play-form input:checked")).to_have_count(0)
+    # The next at-bat starts clean but for the fielder pawn, which stays where it was placed.
+    expect(page.locator("#play-form input:checked")).to_have_count(1)
+    expect(page.locator('#play-form input[name="fielder"][value="CF"]')).to_be_checked()

@@ -128,7 +128,7 @@ def test_tap_through_the_first_inning(live_server, django_user_model, page: Page
 
     # 4. The king of diamonds: an out; nobody moves.
     play(page, "KD", preview="Out", plays_after=4)
-    expect(said).to_have_text("Batter 4 is out on the KD.")
+    expect(said).to_have_text("Batter 4 is out on the K♦.")
     expect_situation(page, inning="1st of 3", outs=1, runners={2: "♣", 3: "♠"})
 
     # 5. A ten is a sacrifice bunt, but the runners are not all clubs: nobody moves.
@@ -152,7 +152,7 @@ def test_tap_through_the_first_inning(live_server, django_user_model, page: Page
 
     # 6. The nine of hearts: the third out, end of the 1st; the bases clear.
     play(page, "9H", preview="Out", plays_after=6)
-    expect(said).to_have_text("Batter 6 is out on the 9H. Three outs: end of the 1st.")
+    expect(said).to_have_text("Batter 6 is out on the 9♥. Three outs: end of the 1st.")
     expect_situation(page, inning="2nd of 3", outs=0, runners={})
     expect_line(page, ["1", "0", ""], runs=1, hits=3)
     expect_batter_due(page, 7)

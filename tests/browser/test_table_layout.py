@@ -6,8 +6,15 @@ and nothing is wider than the screen. A screenshot per game and size is kept in
 Each game is made with two plays; the screen then taps Undo, so the board asks its main
 question (the next play), the answer's result line is on show and Undo is still there; the
 checks are made again with a long result line. One browser context per size; the games are
-played forward again between sizes. ``room.txt`` says how low the lowest checked control is."""
+played forward again between sizes. ``room.txt`` says how low the lowest checked control is.
 
+The screens that ask a question fit too (Quick Cricket's umpire and review questions,
+Backyard's extension, Bedard's "had the suit?"): their answers and the line saying what
+happened are on screen; so does the game over (a game finished by seeded random legal plays):
+its result, scoreboard and Undo. On a phone (390×844) every tap target of every scoring screen,
+questions and game over included, is at least 24×24 CSS px (WCAG 2.2 SC 2.5.8)."""
+
+import random
 from pathlib import Path
 
 import pytest
@@ -17,6 +24,7 @@ from games import services
 from games.selectors import replay_game
 
 from .helpers import log_in
+from .test_taps_per_play_browser import BEDARD_BASEBALL, HIT_TO_RF, QUICK_CRICKET, bedard, delivery
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +32,7 @@ PASSWORD = "fits-the-table-14"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "layout"
 SIZES = [(1024, 768), (768, 1024), (1366, 1024), (390, 844)]
 
-# kind: (sides, options, the main action's selectors); on tablets also TABLET_ONLY.
+# kind: (sides, options, the main action's selectors: the hands or cards, the action button).
 GAMES = {
     "quick-baseball": (
         ["Giants", "Mets"],
@@ -32,7 +40,19 @@ GAMES = {
         ["#play-form .pitch-card:last-child", "#play-form .bat-card:last-child", ".call"],
     ),
     "quick-cricket": (["Lions", "Tigers"], {}, ["button.bowl", ".step .toggle.no-ball"]),
-    "backyard-baseball": (["Pablo", "Pete"], {}, ["button.play", ".die-choice:last-child"]),
+    # Both card faces too on a phone: the field and the die (with Play) side by side take
+    # 281-440 px, the pitcher's face (four rows of 38px chips) 446-648, the batter's (three)
+    # 655-808, below a 130px scoreboard and the 48px result-and-Undo line.
+    "backyard-baseball": (
+        ["Pablo", "Pete"],
+        {},
+        [
+            "button.play",
+            ".die-choice:last-child",
+            ".pitcher-face .spaces .chip-choice:last-child",
+            ".batter-face .spaces .chip-choice:last-child",
+        ],
+    ),
     "bedard-baseball": (
         ["Aces", "Kings"],
         {},
@@ -45,13 +65,6 @@ ALWAYS = ["button.undo", ".feedback .said"]
 LONG = (
     "Edge! Appeal for caught behind: NOT OUT; bowling side reviews: OUT, overturned — caught — 9/1."
 )
-# Backyard's two card faces (35 chips) are below the die and Play on a phone.
-TABLET_ONLY = {
-    "backyard-baseball": [
-        ".pitcher-face .spaces .chip-choice:last-child",
-        ".batter-face .spaces .chip-choice:last-child",
-    ]
-}
 
 
 def _legal(game) -> dict:
@@ -118,8 +131,7 @@ def _check_screen(page: Page, base_url: str, game, kind: str, width: int, height
     expect(page.locator("button.undo")).to_have_text("Undo play 1")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(ARTEFACTS / f"{kind}-{width}x{height}.png"))
-    extra = TABLET_ONLY.get(kind, []) if width > 600 else []
-    for selector in GAMES[kind][2] + ALWAYS + extra:
+    for selector in GAMES[kind][2] + ALWAYS:
         if why := _outside(page, selector, width, height):
             problems.append(f"{kind} {width}x{height}: {why}")
         elif box := page.locator(selector).first.bounding_box():
@@ -128,7 +140,7 @@ def _check_screen(page: Page, base_url: str, game, kind: str, width: int, height
         problems.append(f"{kind} {width}x{height}: {why}")
     # A long result (a real cricket line) must not push the action off the screen either.
     page.locator(".feedback .said").evaluate("(said, text) => { said.textContent = text; }", LONG)
-    for selector in GAMES[kind][2] + ALWAYS + extra:
+    for selector in GAMES[kind][2] + ALWAYS:
         if why := _outside(page, selector, width, height):
             problems.append(f"{kind} {width}x{height}, long result: {why}")
     if width == 390:  # the public game page on a phone
@@ -162,4 +174,224 @@ def test_scoring_screens_fit(live_server, django_user_model, browser: Browser) -
         finally:
             context.close()
     (ARTEFACTS / "room.txt").write_text("\n".join(room) + "\n")
+    assert not problems, "\n".join(problems)
+
+
+# ---- Touch targets on a phone (WCAG 2.2 SC 2.5.8, target size minimum: 24×24 CSS px).
+
+PHONE = (390, 844)
+SMALLEST = 24
+# Every tap target on show: buttons, links, labels (a card, a chip, a toggle: the label is
+# what is tapped, so a control inside one is not counted again), other controls. A link inside
+# a sentence is exempt (SC 2.5.8's "inline" exception).
+TARGETS = """(smallest) => {
+  const found = [];
+  const wanted = 'button, a[href], label, input:not([type=hidden]), select, textarea, '
+    + 'summary, [role=button]';
+  for (const el of document.querySelectorAll(wanted)) {
+    if (el.matches('input, select, textarea') && el.closest('label')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || el.closest('[hidden], .sr')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;  // not rendered (display: none)
+    if (el.matches('a') && style.display === 'inline'
+        && el.parentElement.textContent.trim() !== el.textContent.trim()) continue;
+    if (box.width < smallest - 0.01 || box.height < smallest - 0.01) {
+      const cls = typeof el.className === 'string' && el.className.trim()
+        ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
+      const text = (el.textContent || el.value || el.getAttribute('aria-label') || '')
+        .trim().replace(/\\s+/g, ' ').slice(0, 24);
+      found.push(`${el.tagName.toLowerCase()}${cls} "${text}": ` +
+                 `${box.width.toFixed(1)}×${box.height.toFixed(1)}`);
+    }
+  }
+  return found;
+}"""
+
+
+def _small_targets(page: Page) -> list[str]:
+    """Each tap target on the page smaller than 24×24 px, by selector, text and size."""
+    return page.evaluate(TARGETS, SMALLEST)
+
+
+def test_touch_targets_on_a_phone(live_server, django_user_model, browser: Browser) -> None:
+    """At 390×844 every button, card, chip, toggle and link of every scoring screen (in its
+    ordinary next-play state) is at least 24×24 CSS px."""
+    user = django_user_model.objects.create_user(username="thumb", password=PASSWORD)
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    problems = []
+    try:
+        log_in(page, live_server.url, "thumb", PASSWORD)
+        for kind, (sides, options, _) in GAMES.items():
+            game = services.game_create(kind=kind, options=options, sides=sides, user=user)
+            _play_to(game, user, 2)
+            page.goto(f"{live_server.url}/games/{game.pk}/score/")
+            expect(page.locator("button.undo")).to_be_visible()
+            problems += [f"{kind}: {why}" for why in _small_targets(page)]
+    finally:
+        context.close()
+    assert not problems, f"tap targets under {SMALLEST}×{SMALLEST} px:\n" + "\n".join(problems)
+
+
+# ---- Question states and the game over (issue 14): they fit the screen too.
+
+QUESTION = "#board section.question"
+
+
+def _taps(page: Page, steps) -> None:
+    for step in steps:
+        step(page).click()
+
+
+def _answer_umpire(page: Page) -> None:
+    """Tell the umpire's card NOT OUT (one tap), up to the review."""
+    page.locator(f'{QUESTION}[data-ask="umpire"] button.umpire-answer[value="not out"]').click()
+
+
+# name: (kind, options, the plays before the question (lists of taps), the taps that ask it,
+# then the questions asked in turn: (data-ask, answers' selector, how to answer it or None)).
+QUESTIONS = {
+    "quick-cricket": (
+        "quick-cricket",
+        {"overs": 2, "innings": 1, "first_style": "pace"},
+        QUICK_CRICKET[:2],
+        delivery("A", "1", "B", "C", "A"),
+        [("umpire", ".answers > *", _answer_umpire), ("review", ".answers > *", None)],
+    ),
+    "backyard-baseball": (
+        "backyard-baseball",
+        {"innings": 3},
+        [],
+        HIT_TO_RF,
+        [("extend", ".chip-choice, .answers > *", None)],
+    ),
+    "bedard-baseball": (
+        "bedard-baseball",
+        {"innings": 3},
+        BEDARD_BASEBALL[:4],
+        bedard("Y6", "R3"),
+        [("had_suit", ".answers > *", None)],
+    ),
+}
+# Games finished by seeded random legal plays (a few dozen plays each; Bedard's and Quick
+# Tennis's take hundreds, so they are left out).
+GAME_OVER = {
+    "quick-baseball": ({"innings": 1}, ["Giants", "Mets"]),
+    "quick-cricket": ({"overs": 1}, ["Lions", "Tigers"]),
+    "backyard-baseball": ({"innings": 1}, ["Pablo", "Pete"]),
+    "solitaire-baseball": ({"innings": 1}, ["Casey"]),
+}
+
+
+def _all_outside(page: Page, selector: str, width: int, height: int) -> list[str]:
+    """Why each element matching ``selector`` is not wholly on screen."""
+    found = page.locator(selector)
+    if not found.count():
+        return [f"{selector}: not shown"]
+    problems = []
+    for index in range(found.count()):
+        one = found.nth(index)
+        box = one.bounding_box(timeout=1_000)
+        name = f"{selector} #{index + 1} ({one.inner_text().strip()[:20]!r})"
+        if box is None:
+            problems.append(f"{name}: not shown")
+            continue
+        x, y, w, h = box["x"], box["y"], box["width"], box["height"]
+        if x < -0.5 or y < -0.5 or x + w > width + 0.5 or y + h > height + 0.5:
+            problems.append(f"{name}: at x {x:.0f}-{x + w:.0f}, y {y:.0f}-{y + h:.0f}")
+    return problems
+
+
+def _result_line(page: Page, question: str) -> str:
+    """The last result on show: the feedback line, or (when a question is asked before any
+    result) the question's own heading, which says what happened."""
+    if page.locator(".feedback .said").count():
+        return ".feedback .said"
+    return f"{question} h3"
+
+
+def _finish(game, user, seed: int = 14) -> None:
+    """Play seeded random legal plays (no declaring, no rain-out) until the game is over."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        state = replay_game(game).final_state
+        if game.engine.is_over(state):
+            return
+        plays = [
+            p for p in game.engine.legal_plays(state) if "declare" not in p and "rain" not in p
+        ]
+        services.play_record(
+            game=game, raw=rng.choice(plays), expected_seq=game.plays.count() + 1, user=user
+        )
+    raise AssertionError(f"{game.kind}: not over after 300 plays")
+
+
+def test_questions_and_game_over_fit(live_server, django_user_model, browser: Browser) -> None:
+    """Every question a screen asks (cricket's umpire and review, Backyard's extension,
+    Bedard's "had the suit?") shows its answers and the result line on screen, and the game-over
+    screen its result and scoreboard, nothing wider than the screen, at the four sizes; on a
+    phone every tap target there is at least 24×24 px too."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    user = django_user_model.objects.create_user(username="asker", password=PASSWORD)
+    asked = {
+        name: services.game_create(kind=kind, options=options, sides=["Owls", "Herons"], user=user)
+        for name, (kind, options, *_rest) in QUESTIONS.items()
+    }
+    over = {}
+    for kind, (options, sides) in GAME_OVER.items():
+        over[kind] = services.game_create(kind=kind, options=options, sides=sides, user=user)
+        _finish(over[kind], user)
+    problems = []
+    for width, height in SIZES:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        size = f"{width}x{height}"
+        try:
+            log_in(page, live_server.url, "asker", PASSWORD)
+            for name, (kind, _, before, ask, questions) in QUESTIONS.items():
+                game = asked[name]
+                page.goto(f"{live_server.url}/games/{game.pk}/score/")
+                plays = page.locator("ol.play-list > li")
+                for number, steps in enumerate(before[game.plays.count() :], start=1):
+                    _taps(page, steps)  # the plays before the question, at the first size
+                    expect(plays).to_have_count(number)
+                _taps(page, ask)
+                for ask_name, answers, answer in questions:
+                    question = f'{QUESTION}[data-ask="{ask_name}"]'
+                    expect(page.locator(question)).to_be_visible()
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.screenshot(path=str(ARTEFACTS / f"{kind}-{ask_name}-{size}.png"))
+                    where = f"{kind} {ask_name} question {size}"
+                    problems += [
+                        f"{where}: {why}"
+                        for selector in (f"{question} {answers}", _result_line(page, question))
+                        for why in _all_outside(page, selector, width, height)
+                    ]
+                    if why := _too_wide(page):
+                        problems.append(f"{where}: {why}")
+                    if width == PHONE[0]:
+                        problems += [f"{where}: {why}" for why in _small_targets(page)]
+                    if answer:
+                        answer(page)
+                # Leave the question unanswered: Cancel, so the next size asks it again.
+                page.locator(f"{QUESTION} p a").last.click()
+                expect(page.locator(QUESTION)).to_have_count(0)
+            for kind, game in over.items():
+                page.goto(f"{live_server.url}/games/{game.pk}/score/")
+                expect(page.locator(".final-note")).to_be_visible()
+                page.screenshot(path=str(ARTEFACTS / f"{kind}-over-{size}.png"))
+                where = f"{kind} game over {size}"
+                for selector in (".final-note", ".scoreboard", "button.undo"):
+                    problems += [
+                        f"{where}: {why}" for why in _all_outside(page, selector, width, height)
+                    ]
+                if why := _too_wide(page):
+                    problems.append(f"{where}: {why}")
+                if width == PHONE[0]:
+                    problems += [f"{where}: {why}" for why in _small_targets(page)]
+        finally:
+            context.close()
     assert not problems, "\n".join(problems)

@@ -107,25 +107,25 @@ QUICK_CRICKET = [
     delivery("A", "4", "B", "B", "D"),
     delivery("A", "1", "B", "C", "A")
     + [
-        css(f"{UMPIRE} label.toggle.not-out"),
-        button(UMPIRE, "Give the decision"),
+        css(f'{UMPIRE} button.umpire-answer[value="not out"]'),
         button(REVIEW, "Review: drew OUT"),
     ],
     delivery("A", "2", "B", "A", "C")
     + [
-        css(f"{UMPIRE} label.toggle.out"),
-        button(UMPIRE, "Give the decision"),
+        css(f'{UMPIRE} button.umpire-answer[value="out"]'),
         button(REVIEW, "Review: drew OUT"),
     ],
     delivery("A", "3", "B", "A", "A"),
 ]
 
 
-def at_bat(fielder: str, pitcher: tuple, batter: tuple, die: int | None) -> list[Step]:
+def at_bat(fielder: str | None, pitcher: tuple, batter: tuple, die: int | None) -> list[Step]:
+    """An at-bat's taps; ``fielder`` None: the pawn stays where the screen shows it."""
+
     def tap(name: str, value: object) -> Step:
         return css(f'#play-form label:has(input[name="{name}"][value="{value}"])')
 
-    steps = [css(f'.field label.space[data-space="{fielder}"]')]
+    steps = [css(f'.field label.space[data-space="{fielder}"]')] if fielder else []
     steps += [
         tap(f"pitcher_{n}", v)
         for n, v in zip(("number", "pitch", "result", "space"), pitcher, strict=False)
@@ -140,9 +140,10 @@ def at_bat(fielder: str, pitcher: tuple, batter: tuple, die: int | None) -> list
 
 EXTEND = '#board .question[data-ask="extend"]'
 HIT_TO_RF = at_bat("IL", (2, "curve", "fly", "LF"), ("heater", "line-drive", "RF"), 5)
+AGAIN_TO_RF = at_bat(None, (2, "curve", "fly", "LF"), ("heater", "line-drive", "RF"), 5)
 BACKYARD_BASEBALL = [
     HIT_TO_RF + [css(f"{EXTEND} button.no-extend")],
-    HIT_TO_RF
+    AGAIN_TO_RF
     + [
         css(f'{EXTEND} label:has(input[name="extend_runners"][value="2"])'),
         css(f'{EXTEND} label:has(input[name="extend_pitcher"][value="none"])'),

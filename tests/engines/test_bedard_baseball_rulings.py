@@ -14,6 +14,7 @@ import pytest
 
 from games.engines import IllegalPlay, InvalidOptions, InvalidPlay, get
 from games.engines.baseball.forces import push_runners
+from games.engines.bedard_baseball import Card
 from games.engines.record import from_json, replay
 
 ENG = get("bedard-baseball")
@@ -258,7 +259,8 @@ def test_another_suit_and_value_without_field_had_suit_is_an_error_that_says_so(
     with pytest.raises(InvalidPlay) as info:
         ENG.play(start(), pitch("B1", "R5"))
     message = str(info.value)
-    assert "field_had_suit" in message and "R5" in message and "B1" in message
+    assert "field_had_suit" in message
+    assert "field Red 5 (R5)" in message and "bat Blue 1 (B1)" in message
     assert "blue" in message
 
 
@@ -423,19 +425,22 @@ def test_the_sheets_examples():
     assert s["outs"] == 1 and s["bases"] == [False, True, True]
     assert (s["balls"], s["strikes"]) == (0, 0)
     assert [str(o) for o in outcomes] == [
-        "Batter 1 singles (R2 against R4).",
-        "Batter 2 doubles (Y7 against Y12).",
-        "Strike one (K12 against K11).",
-        "Foul ball, strike two (R13 against B13).",
-        "Ball one (R3 against Y6, the fielder holding no yellow).",
-        "Foul fly out: batter 3 is out (K10 against K8).",
+        "Batter 1 singles (Red 2 against Red 4).",
+        "Batter 2 doubles (Yellow 7 against Yellow 12).",
+        "Strike one (Black 12 against Black 11).",
+        "Foul ball, strike two (Red 13 against Blue 13).",
+        "Ball one (Red 3 against Yellow 6, the fielder holding no yellow).",
+        "Foul fly out: batter 3 is out (Black 10 against Black 8).",
     ]
 
 
 def test_the_sheets_balk_example():
     s, outcome = last([balk("B1", "R5")])
     assert s["bases"] == [True, False, False] and s["outs"] == 0
-    assert str(outcome) == "Balk: batter 1 takes first (R5 against B1, the fielder holding blue)."
+    assert (
+        str(outcome)
+        == "Balk: batter 1 takes first (Red 5 against Blue 1, the fielder holding blue)."
+    )
     assert outcome.tags == ("balk",)
 
 
@@ -445,7 +450,7 @@ def test_the_sheets_balk_example():
 def test_three_strikes_are_an_out():
     s, outcome = last([pitch("K2", "K3"), pitch("K4", "K5"), pitch("K6", "K7")])
     assert s["outs"] == 1 and s["strikes"] == 0 and s["batter"] == 2
-    assert str(outcome) == "Strike three: batter 1 strikes out (K7 against K6)."
+    assert str(outcome) == "Strike three: batter 1 strikes out (Black 7 against Black 6)."
     assert "out" in outcome.tags
 
 
@@ -464,7 +469,7 @@ def test_a_foul_counts_as_a_strike_only_below_two_strikes():
     assert counts == [(0, 1), (0, 2), (0, 2), (0, 2)]
     s, outcome = last(fouls)
     assert s["outs"] == 0 and s["batter"] == 1
-    assert str(outcome) == "Foul ball with two strikes: the count stays (B5 against K5)."
+    assert str(outcome) == "Foul ball with two strikes: the count stays (Blue 5 against Black 5)."
 
 
 def test_a_strike_after_fouls_is_strike_three():
@@ -555,7 +560,7 @@ def test_single_with_a_runner_on_first_through_the_engine():
 def test_double_with_runners_on_first_and_second_through_the_engine():
     s, outcome = last([pitch("R4", "R2"), pitch("K13", "K3"), pitch("Y12", "Y7")])
     assert s["bases"] == [False, True, True] and s["score"] == [1, 0]
-    assert str(outcome) == "Batter 3 doubles (Y7 against Y12): one run scores."
+    assert str(outcome) == "Batter 3 doubles (Yellow 7 against Yellow 12): one run scores."
     assert outcome.runs == 1
 
 
@@ -579,7 +584,7 @@ def test_a_balk_forces_runners_like_a_walk():
 def test_a_home_run_scores_the_batter_and_every_runner():
     s, outcome = last([pitch("R4", "R2"), pitch("Y12", "Y7"), pitch("B1", "B5")])
     assert s["score"] == [3, 0] and s["bases"] == [False, False, False]
-    assert str(outcome) == "Batter 3 homers (B5 against B1): three runs score."
+    assert str(outcome) == "Batter 3 homers (Blue 5 against Blue 1): three runs score."
     assert outcome.tags == ("hit", "home-run") and outcome.runs == 3
 
 
@@ -606,17 +611,75 @@ def test_a_card_cannot_be_played_twice_in_one_deal():
     ]:
         with pytest.raises(IllegalPlay) as info:
             ENG.play(state, raw)
-        assert f"card {card} has already been played in this deal" in str(info.value)
+        title = f"Red {card[1:]}"  # as the scoring screen titles the card
+        assert f"card {title} has already been played in this deal" in str(info.value)
         assert state == snapshot
 
 
 def test_the_lead_and_the_answer_cannot_be_the_same_card():
     state = start()
-    with pytest.raises(IllegalPlay, match="card R7 cannot be both"):
+    with pytest.raises(IllegalPlay, match="card Red 7 cannot be both"):
         ENG.play(state, pitch("R7", "r7"))
-    with pytest.raises(IllegalPlay, match="card QH cannot be both"):
+    with pytest.raises(IllegalPlay, match="card Queen of Hearts cannot be both"):
         ENG.play(start(deck="standard"), pitch("QH", "12H"))
     assert state == start()
+
+
+# --- the words: cards named as the scoring screen titles them -----------------------------
+
+
+@pytest.mark.parametrize(
+    "deck, suit, value, title, name",
+    [
+        ("colour", "R", 7, "Red 7", "R7"),
+        ("colour", "K", 13, "Black 13", "K13"),
+        ("colour", "B", 1, "Blue 1", "B1"),
+        ("standard", "S", 1, "Ace of Spades", "AS"),
+        ("standard", "H", 12, "Queen of Hearts", "QH"),
+        ("standard", "D", 10, "10 of Diamonds", "10D"),
+        ("standard", "C", 8, "8 of Clubs", "8C"),
+    ],
+)
+def test_a_card_has_a_title_in_words_and_a_name_in_the_records_notation(
+    deck, suit, value, title, name
+):
+    card = Card(suit, value)
+    assert card.title(deck) == title
+    assert card.name(deck) == name
+    assert card.title_with_name(deck) == f"{title} ({name})"
+
+
+def test_standard_deck_outcomes_and_refusals_name_the_cards_in_words():
+    state, outcome = ENG.play(start(deck="standard"), ball("as", "7H"))
+    assert str(outcome) == (
+        "Ball one (7 of Hearts against Ace of Spades, the fielder holding no spades)."
+    )
+    with pytest.raises(IllegalPlay) as info:
+        ENG.play(state, pitch("KH", "7h"))
+    assert str(info.value) == (
+        "field 7 of Hearts (7H): card 7 of Hearts has already been played in this deal "
+        "(deal 1 of the top of the 1st, pitch 2)"
+    )
+    with pytest.raises(InvalidPlay) as missing:
+        ENG.play(state, pitch("KS", "2D"))
+    assert (
+        "field 2 of Diamonds (2D) is another suit and another value than bat King of Spades "
+        "(KS)" in str(missing.value)
+    )
+
+
+def test_colour_deck_refusals_name_the_cards_in_words():
+    state, _ = run([pitch("R4", "R2")])
+    with pytest.raises(IllegalPlay) as info:
+        ENG.play(state, pitch("R4", "R9"))
+    assert str(info.value) == (
+        "bat Red 4 (R4): card Red 4 has already been played in this deal "
+        "(deal 1 of the top of the 1st, pitch 2)"
+    )
+    with pytest.raises(IllegalPlay, match=r"^card Black 9 cannot be both the batter's lead"):
+        ENG.play(state, pitch("K9", "k9"))
+    with pytest.raises(InvalidPlay, match=r"bat 'R 4' is not a card of the colour deck"):
+        ENG.play(state, pitch("R 4", "R9"))  # what was posted is quoted as it was
 
 
 def test_after_eleven_pitches_a_new_deal_begins():
@@ -656,7 +719,7 @@ def test_three_outs_end_the_half_inning_with_a_clean_slate():
     assert s["line_score"] == [[0], [0]]
     assert s["batter"] == 1  # the home side's first batter
     assert str(outcome) == (
-        "Batter 5 flies out (Y1 against Y3). Three outs: end of the top of the 1st."
+        "Batter 5 flies out (Yellow 1 against Yellow 3). Three outs: end of the top of the 1st."
     )
     assert "half-over" in outcome.tags
 
@@ -738,6 +801,8 @@ def test_pending_asks_only_for_another_suit_and_another_value():
         "ask": "had_suit",
         "bat": "B1",
         "field": "R5",
+        "bat_title": "Blue 1",
+        "field_title": "Red 5",
         "suit": "Blue",
     }
     for raw in (pitch("B1", "R5", True), pitch("B1", "R5", False), pitch("R7", "R9")):
@@ -755,6 +820,8 @@ def test_pending_in_a_standard_deck():
         "ask": "had_suit",
         "bat": "AH",
         "field": "5D",
+        "bat_title": "Ace of Hearts",
+        "field_title": "5 of Diamonds",
         "suit": "Hearts",
     }
 

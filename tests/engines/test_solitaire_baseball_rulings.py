@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -145,7 +146,9 @@ def test_a_card_must_be_a_name(card):
 
 def test_ace_to_nine_of_diamonds_can_be_played_once():
     state, _ = run([c("AD")])
-    with pytest.raises(IllegalPlay, match="card 5D: the deck's only 5D has already been played"):
+    with pytest.raises(
+        IllegalPlay, match=re.escape("card 5♦ (5D): the deck's only 5♦ has already been played")
+    ):
         run([c("5D"), c("5D")])
     with pytest.raises(IllegalPlay, match="AD"):
         ENG.play(state, c("AD"))
@@ -154,7 +157,9 @@ def test_ace_to_nine_of_diamonds_can_be_played_once():
 def test_every_other_card_can_be_played_twice_not_three_times():
     state, _ = run([c("KH"), c("KH")])
     assert ENG.summary(state)["outs"] == 2
-    with pytest.raises(IllegalPlay, match="card KH: both copies have already been played"):
+    with pytest.raises(
+        IllegalPlay, match=re.escape("card K♥ (KH): both copies have already been played")
+    ):
         ENG.play(state, c("KH"))
 
 
@@ -162,7 +167,9 @@ def test_a_play_needing_more_copies_than_are_left_is_illegal():
     # Batter 1 is out on the 5H; when batter 5 comes up only one 5H is left for a double.
     state, _ = run(with_outs([c("5H")], 3))
     assert ENG.summary(state)["batter"] == 5
-    with pytest.raises(IllegalPlay, match="card 5H: one copy has already been played, one is left"):
+    with pytest.raises(
+        IllegalPlay, match=re.escape("card 5♥ (5H): one copy has already been played, one is left")
+    ):
         ENG.play(state, c("5H", "5H"))
     assert ENG.summary(ENG.play(state, c("5H", "5S"))[0])["bases"] == [False, True, False]
 
@@ -170,12 +177,12 @@ def test_a_play_needing_more_copies_than_are_left_is_illegal():
 @pytest.mark.parametrize(
     "cards, words",
     [
-        (["5D", "5D"], "card 5D is laid down 2 times: the deck holds it once"),
-        (["5H", "5H", "5H"], "card 5H is laid down 3 times: the deck holds it twice"),
+        (["5D", "5D"], "card 5♦ (5D) is laid down 2 times: the deck holds it once"),
+        (["5H", "5H", "5H"], "card 5♥ (5H) is laid down 3 times: the deck holds it twice"),
     ],
 )
 def test_one_play_cannot_hold_more_copies_than_the_deck(cards, words):
-    with pytest.raises(InvalidPlay, match=words):
+    with pytest.raises(InvalidPlay, match=re.escape(words)):
         ENG.play(start(), c(*cards))
 
 
@@ -224,19 +231,32 @@ def test_one_ten_is_a_sacrifice_bunt_an_out():
     assert "sacrifice" in outcome.tags and "out" in outcome.tags
 
 
-@pytest.mark.parametrize("card", ["2S", "9H", "JD", "QC", "KS", "5D"])
-def test_any_other_single_card_is_an_out(card):
+@pytest.mark.parametrize(
+    "text, face", [("6h", "6♥"), ("10S", "10♠"), ("AD", "A♦"), ("KC", "K♣"), ("jd", "J♦")]
+)
+def test_a_card_has_a_face_as_the_picker_draws_it_and_an_id_as_a_play_posts_it(text, face):
+    card = read_card(text)
+    assert card.face == face
+    assert card.id == text.upper()
+    assert card.face_and_id == f"{face} ({text.upper()})"
+
+
+@pytest.mark.parametrize(
+    "card, face",
+    [("2S", "2♠"), ("9H", "9♥"), ("JD", "J♦"), ("QC", "Q♣"), ("KS", "K♠"), ("5D", "5♦")],
+)
+def test_any_other_single_card_is_an_out(card, face):
     s, outcome = last([c(card)])
     assert s["outs"] == 1
     assert s["bases"] == [False, False, False]
-    assert outcome.text == f"Batter 1 is out on the {card}."
+    assert outcome.text == f"Batter 1 is out on the {face}."  # as the card picker draws it
     assert "out" in outcome.tags
 
 
 @pytest.mark.parametrize(
     "raw, words",
     [
-        (c("5H", "6H"), "cards 5H, 6H make no play"),
+        (c("5H", "6H"), "cards 5♥, 6♥ make no play"),
         (c("AS", "AH", "2S"), "make no play"),
         (c("10H", "10S"), "make no play"),
         (c("JH", "QH"), "make no play"),
@@ -267,7 +287,7 @@ def test_cards_of_another_batters_number_are_illegal_for_this_one():
     with pytest.raises(IllegalPlay) as info:
         ENG.play(start(), c("5H", "5S"))
     assert str(info.value) == (
-        "cards 5H, 5S: batter 1 is up, and two 5s make no hit for him (a hit needs aces)"
+        "cards 5♥, 5♠: batter 1 is up, and two 5s make no hit for him (a hit needs aces)"
     )
     s = summary([c("KC"), c("KC"), c("KS"), c("KS"), c("5H", "5S")])
     assert s["bases"] == [False, True, False]  # batter 5 doubles with the same two 5s
@@ -430,7 +450,7 @@ def test_sacrifice_bunt_moves_every_runner_up_one_when_all_match_the_ten():
     assert s["score"] == [1]
     assert s["outs"] == 1
     assert outcome.text == (
-        "Batter 3 lays down a sacrifice bunt (10S) and is out; the runners move up: one run scores."
+        "Batter 3 lays down a sacrifice bunt (10♠) and is out; the runners move up: one run scores."
     )
 
 
@@ -740,7 +760,7 @@ def test_replay_names_the_bad_play():
     with pytest.raises(ReplayError) as info:
         replay(record)
     assert info.value.number == 3
-    assert str(info.value) == "play 3: card AD: the deck's only AD has already been played"
+    assert str(info.value) == "play 3: card A♦ (AD): the deck's only A♦ has already been played"
 
 
 def test_an_illegal_play_leaves_the_state_untouched():

@@ -200,3 +200,19 @@ def test_the_field_catalogue_is_seeded_and_staff_edits_reach_new_games(scorer):
     row.data["connections"] = []
     with pytest.raises(Exception, match="cut off"):
         row.full_clean()
+
+
+def _fielder_chosen(html: str) -> list[str]:
+    import re
+
+    return re.findall(r'name="fielder" value="(\w+)" required checked', html)
+
+
+def test_the_fielder_pawn_stays_where_it_was_placed_until_the_sides_change(scorer_client, yard):
+    assert _fielder_chosen(scorer_client.get(f"/games/{yard.pk}/score/").content.decode()) == []
+    html = post_play(scorer_client, yard, 1, answered="extend", **HIT).content.decode()
+    assert _fielder_chosen(html) == ["IL"]  # the next at-bat starts with the pawn at IL
+    assert _fielder_chosen(scorer_client.get(f"/games/{yard.pk}/score/").content.decode()) == ["IL"]
+    for seq in (2, 3, 4):
+        html = post_play(scorer_client, yard, seq, **STRIKEOUT).content.decode()
+        assert _fielder_chosen(html) == (["CF"] if seq < 4 else [])  # three outs: sides change

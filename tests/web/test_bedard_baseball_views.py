@@ -62,7 +62,7 @@ def test_a_pitch_is_recorded_from_the_taps(scorer_client, bedard):
     html = response.content.decode()
     assert response.status_code == 200
     assert 'id="board"' in html and "<html" not in html
-    assert "Batter 1 singles (R2 against R4)." in html
+    assert "Batter 1 singles (Red 2 against Red 4)." in html
     assert payloads(bedard) == [{"bat": "R4", "field": "R2"}]
     # Both cards are gone from both pickers until the next deal.
     for picker in ("lead", "answer"):
@@ -75,7 +75,7 @@ def test_a_pitch_is_recorded_from_the_taps(scorer_client, bedard):
 def test_strikes_and_balls_show_on_the_board(scorer_client, bedard):
     post_play(scorer_client, bedard, 1, bat="K11", field="K12")
     html = post_play(scorer_client, bedard, 2, bat="B13", field="R13").content.decode()
-    assert "Foul ball, strike two (R13 against B13)." in html
+    assert "Foul ball, strike two (Red 13 against Blue 13)." in html
     assert 'data-count="0-2"' in html and 'data-strikes="2"' in html
     assert html.count('class="dot strike on"') == 2
 
@@ -91,7 +91,7 @@ def test_an_off_suit_answer_asks_whether_the_fielder_held_the_suit(scorer_client
     assert payloads(bedard) == []  # nothing recorded until the table has answered
     second = post_play(scorer_client, bedard, 1, bat="Y6", field="R3", field_had_suit="false")
     html = second.content.decode()
-    assert "Ball one (R3 against Y6, the fielder holding no yellow)." in html
+    assert "Ball one (Red 3 against Yellow 6, the fielder holding no yellow)." in html
     assert 'data-ask="had_suit"' not in html
     assert payloads(bedard) == [{"bat": "Y6", "field": "R3", "field_had_suit": False}]
 
@@ -117,7 +117,7 @@ def test_no_question_when_the_answer_follows_suit_or_value(scorer_client, bedard
         ({"bat": "R4"}, "tap the fielder's answer card"),
         ({"bat": "Z9", "field": "R2"}, "bat 'Z9' is not a card of the colour deck"),
         ({"bat": "R4", "field": "7D"}, "field '7D' is not a card of the colour deck"),
-        ({"bat": "R4", "field": "r4"}, "card R4 cannot be both"),
+        ({"bat": "R4", "field": "r4"}, "card Red 4 cannot be both"),
         ({"bat": "B1", "field": "R5", "field_had_suit": "perhaps"}, "must be true or false"),
         ({"play": "{not json"}, "not valid JSON"),
     ],
@@ -135,7 +135,10 @@ def test_a_card_already_played_in_the_deal_is_refused_by_name(scorer_client, bed
     assert response.status_code == 200
     response = post_play(scorer_client, bedard, 3, bat="R2", field="R9")
     assert response.status_code == 422
-    assert "card R2 has already been played in this deal" in response.content.decode()
+    assert (
+        "Bat Red 2 (R2): card Red 2 has already been played in this deal"
+        in response.content.decode()
+    )
     assert len(payloads(bedard)) == 2
 
 
@@ -160,9 +163,43 @@ def test_a_standard_deck_game_shows_suit_letters_and_faces(scorer_client, standa
     assert '<span class="face">A</span>' in cell(html, "lead", "AS")
     assert '<span class="face">10</span>' in cell(html, "lead", "10D")
     response = post_play(scorer_client, standard, 1, bat="AH", field="7H")
-    assert "Batter 1 homers (7H against AH): one run scores." in response.content.decode()
+    assert (
+        "Batter 1 homers (7 of Hearts against Ace of Hearts): one run scores."
+        in response.content.decode()
+    )
     assert payloads(standard) == [{"bat": "AH", "field": "7H"}]
     assert "gone" in cell(response.content.decode(), "lead", "AH")
+
+
+def grid_title(html: str, card: str) -> str:
+    """The title the lead picker gives ``card``: what the scorer sees the card called."""
+    match = re.search(r'title="([^"]*)"', cell(html, "lead", card))
+    assert match is not None
+    return match.group(1)
+
+
+@pytest.mark.parametrize(
+    ("deck", "lead", "answer", "later"),
+    [("bedard", "R4", "R2", "R9"), ("standard", "4H", "2H", "9H")],
+)
+def test_the_words_name_cards_as_the_grid_titles_them(
+    request, scorer_client, deck, lead, answer, later
+):
+    game = request.getfixturevalue(deck)
+    grid = scorer_client.get(f"/games/{game.pk}/score/").content.decode()
+    lead_title, answer_title = grid_title(grid, lead), grid_title(grid, answer)
+    html = post_play(scorer_client, game, 1, bat=lead, field=answer).content.decode()
+    assert f"Batter 1 singles ({answer_title} against {lead_title})." in html
+    # A refusal names the tapped card as the grid does, its notation (what was posted) after.
+    response = post_play(scorer_client, game, 2, bat=later, field=lead)
+    assert response.status_code == 422
+    words = f"Field {lead_title} ({lead}): card {lead_title} has already been played"
+    assert words in response.content.decode()
+    response = post_play(scorer_client, game, 2, bat=later, field=later)
+    assert response.status_code == 422
+    words = f"Card {grid_title(grid, later)} cannot be both the batter&#x27;s lead"
+    assert words in response.content.decode()
+    assert len(payloads(game)) == 1
 
 
 def test_a_new_deal_brings_every_card_back(scorer_client, bedard):

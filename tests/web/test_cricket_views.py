@@ -205,3 +205,63 @@ def test_the_cricket_catalogue_is_editable_data(scorer):
 def test_the_game_list_shows_where_a_match_stands(client, scorer_client, match):
     post_play(scorer_client, match, 1, path_card="4", **RUNS)
     assert "Innings 1: 9/0 (0.1 ov)" in client.get("/").content.decode()
+
+
+def test_one_tap_answers_the_umpire_with_every_card_turned(scorer_client, match):
+    asked = post_play(scorer_client, match, 1, path_card="1", **CAUGHT_APPEAL).content.decode()
+    # one card of three: it can say OUT or NOT OUT, a button each
+    assert 'name="umpire_turned" value="out"' in asked
+    assert 'name="umpire_turned" value="not out"' in asked
+    draft = {"path_card": "1", **CAUGHT_APPEAL}
+    post_play(scorer_client, match, 1, umpire_turned="not out", answered="review", **draft)
+    assert payloads(match) == [{**draft, "umpire": ["not out"]}]
+
+
+def test_the_last_two_cards_offer_only_what_can_happen():
+    from games.engines.quick_cricket.umpire import possible_turns
+
+    assert possible_turns(1, 3) == [("not out",), ("out",)]
+    assert possible_turns(2, 3) == [("not out", "not out"), ("out", "not out"), ("not out", "out")]
+    assert possible_turns(2, 2) == [("out", "not out"), ("not out", "out")]
+    assert possible_turns(1, 1) == [("out",)]
+
+
+def test_a_waiting_question_survives_a_reload_until_answered_cancelled_or_stale(
+    scorer_client, match, scorer
+):
+    draft = {"path_card": "1", **CAUGHT_APPEAL}
+    post_play(scorer_client, match, 1, umpire_turned="not out", **draft)
+    page = scorer_client.get(f"/games/{match.pk}/score/").content.decode()
+    assert 'data-ask="review"' in page
+    assert 'type="hidden" name="umpire_turned" value="not out"' in page
+    # Cancel forgets it
+    scorer_client.get(f"/games/{match.pk}/score/?cancel=1", headers={"HX-Request": "true"})
+    assert (
+        'data-ask="review"' not in scorer_client.get(f"/games/{match.pk}/score/").content.decode()
+    )
+
+    # asked again, then another tablet records a play: the question no longer fits the log
+    post_play(scorer_client, match, 1, umpire_turned="not out", **draft)
+    services.play_record(game=match, raw={"fielder": "B"}, expected_seq=1, user=scorer)
+    page = scorer_client.get(f"/games/{match.pk}/score/").content.decode()
+    assert 'data-ask="review"' not in page and "Fielder placed beside B" in page
+
+    # answered, it is gone too
+    post_play(scorer_client, match, 2, umpire_turned="not out", **draft)
+    post_play(scorer_client, match, 2, umpire_turned="not out", answered="review", **draft)
+    assert len(payloads(match)) == 2
+    assert (
+        'data-ask="review"' not in scorer_client.get(f"/games/{match.pk}/score/").content.decode()
+    )
+
+
+def test_two_cards_turned_are_answered_in_one_tap_too(scorer_client, match):
+    post_play(scorer_client, match, 1, fielder="D")  # beside D: a catch appeal turns two
+    draft = {"path_card": "1", **CAUGHT_APPEAL}
+    asked = post_play(scorer_client, match, 2, **draft).content.decode()
+    assert "Turn 2 of the 3 face-down umpire cards" in asked
+    assert ">1st NOT OUT · 2nd NOT OUT</button>" in asked
+    assert ">1st OUT · 2nd NOT OUT</button>" in asked
+    assert ">1st NOT OUT · 2nd OUT</button>" in asked
+    post_play(scorer_client, match, 2, umpire_turned="not out,out", answered="review", **draft)
+    assert payloads(match)[1]["umpire"] == ["not out", "out"]

@@ -128,7 +128,7 @@ def test_a_card_with_no_copy_left_cannot_be_tapped(scorer_client, solo):
     [
         ({}, "no cards were laid down"),
         ({"cards": "1H"}, "is not a card: an ace is A"),
-        ({"cards": ["5H", "6H"]}, "cards 5H, 6H make no play"),
+        ({"cards": ["5H", "6H"]}, "cards 5♥, 6♥ make no play"),
         ({"cards": ["5H", "5S"]}, "batter 1 is up, and two 5s make no hit for him"),
         ({"cards": ["AS", "AH", "AC", "AD", "AS"]}, "5 cards were laid down"),
         ({"cards": ["5D", "5D"]}, "the deck holds it once"),
@@ -150,8 +150,40 @@ def test_a_card_already_played_out_is_refused_by_name(scorer_client, solo):
     post_play(scorer_client, solo, 1, cards="AD")
     response = post_play(scorer_client, solo, 2, cards="AD")
     assert response.status_code == 422
-    assert "Card AD: the deck&#x27;s only AD has already been played" in response.content.decode()
+    assert (
+        "Card A♦ (AD): the deck&#x27;s only A♦ has already been played" in response.content.decode()
+    )
     assert payloads(solo) == [{"cards": ["AD"]}]
+
+
+def grid_face(html: str, card: str) -> str:
+    """What the picker shows on ``card``'s button: its value and suit symbol."""
+    button = re.search(rf'<button[^>]*data-card="{card}"[^>]*>(.*?)</button>', html, re.S)
+    assert button is not None
+    return re.sub(r"<[^>]+>|\s", "", button.group(1))
+
+
+def test_the_words_name_cards_as_the_picker_shows_them(scorer_client, solo):
+    grid = scorer_client.get(f"/games/{solo.pk}/score/").content.decode()
+    assert (grid_face(grid, "KD"), grid_face(grid, "10S")) == ("K♦", "10♠")
+    html = post_play(scorer_client, solo, 1, cards="KD").content.decode()
+    assert f"Batter 1 is out on the {grid_face(grid, 'KD')}." in html
+    html = post_play(scorer_client, solo, 2, cards="10S").content.decode()
+    assert f"Batter 2 lays down a sacrifice bunt ({grid_face(grid, '10S')})" in html
+    # A refusal names the card as the picker does, its notation (what was posted) after.
+    post_play(scorer_client, solo, 3, cards="AD")
+    response = post_play(scorer_client, solo, 4, cards="AD")
+    assert response.status_code == 422
+    words = f"Card {grid_face(grid, 'AD')} (AD): the deck&#x27;s only A♦ has already been played"
+    assert words in response.content.decode()
+    assert len(payloads(solo)) == 3
+
+
+def test_the_tray_draws_laid_cards_as_the_picker_does():
+    laid = screen.selected({"cards": ("10s", "AD", "XQ")})["laid"]
+    assert [card["face"] for card in laid] == ["10♠", "A♦", "XQ"]  # unknown: as posted
+    assert [card["id"] for card in laid] == ["10s", "AD", "XQ"]
+    assert [card["red"] for card in laid] == [False, True, False]
 
 
 def test_rain_calls_the_game_and_the_board_says_loss(scorer_client, solo):

@@ -58,6 +58,9 @@ def _at_bat(state: State, play: AtBat) -> tuple[State, Outcome]:
     if play.extend is not None:
         step = _extend(step, extension_throw(state, result, step), play.extend)
     new, after = _next_batter(state, step)
+    # The fielder pawn stays where it was placed until the sides change.
+    same_half = (new.innings.inning, new.innings.half) == (state.innings.inning, state.innings.half)
+    new = replace(new, fielder=play.fielder if same_half else None)
     runs = sum(new.innings.score) - sum(state.innings.score)
     text = " ".join(sentence(w) for w in (*step.words, *after))
     return new, Outcome(text, tags=step.tags + _ending_tags(state, new), runs=runs)

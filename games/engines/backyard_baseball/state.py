@@ -76,6 +76,7 @@ class State:
     at_bat: str = DOT
     new_ghost: int | None = None  # base (0-2) of a ghost that just replaced the pawn at bat
     event: str | None = None  # the event noted for the current inning, for the scoreboard
+    fielder: str | None = None  # where the fielder pawn stands this half-inning, once placed
 
     @property
     def swap_pawn(self) -> str:

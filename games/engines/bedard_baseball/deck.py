@@ -2,7 +2,8 @@
 
 A card is a suit letter of its deck and a value 1-13. The colour deck writes the suit first
 and the value as a number; the standard deck writes the value first (A, J, Q, K or a number)
-and the suit last, the usual way to write playing cards.
+and the suit last, the usual way to write playing cards. In words (the scoring screen's
+card titles and the engine's messages) a card is "Red 7" or "Ace of Hearts".
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ SUITS: dict[str, tuple[tuple[str, str], ...]] = {
     STANDARD: (("C", "Clubs"), ("D", "Diamonds"), ("H", "Hearts"), ("S", "Spades")),
 }
 FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+FACE_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 _FACE_VALUES = {face: value for value, face in FACES.items()}
 
 _NUMBER = r"1[0-3]|[1-9]"  # 1-13, no leading zero
@@ -40,6 +42,19 @@ class Card:
         if deck == STANDARD:
             return f"{FACES.get(self.value, self.value)}{self.suit}"
         return f"{self.suit}{self.value}"
+
+    def title(self, deck: str) -> str:
+        """The card in words, as the scoring screen titles it: ``Red 7`` (colour) or
+        ``7 of Diamonds``, ``Ace of Hearts`` (standard)."""
+        suit = suit_name(deck, self.suit)
+        if deck == STANDARD:
+            return f"{FACE_NAMES.get(self.value, self.value)} of {suit}"
+        return f"{suit} {self.value}"
+
+    def title_with_name(self, deck: str) -> str:
+        """The title with the notation in brackets, for a message about a posted card:
+        ``Red 7 (R7)``, ``Ace of Hearts (AH)``."""
+        return f"{self.title(deck)} ({self.name(deck)})"
 
 
 def suit_name(deck: str, letter: str) -> str:

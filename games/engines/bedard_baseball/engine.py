@@ -66,6 +66,8 @@ class BedardBaseball(Engine):
             "ask": "had_suit",
             "bat": play.lead.name(state.deck),
             "field": play.answer.name(state.deck),
+            "bat_title": play.lead.title(state.deck),
+            "field_title": play.answer.title(state.deck),
             "suit": suit_name(state.deck, play.lead.suit),
         }
 

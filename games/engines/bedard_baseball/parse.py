@@ -31,9 +31,9 @@ def parse_play(raw: Any, deck: str, *, need_had_suit: bool = True) -> Pitch:
             return Pitch(lead, answer)
         suit = suit_name(deck, lead.suit).lower()
         raise InvalidPlay(
-            f"field {answer.name(deck)} is another suit and another value than bat "
-            f"{lead.name(deck)}: the play must say whether the fielder held a {suit} card "
-            f"('{HAD_SUIT}': true for a balk, false for a ball)"
+            f"field {answer.title_with_name(deck)} is another suit and another value than "
+            f"bat {lead.title_with_name(deck)}: the play must say whether the fielder held a "
+            f"{suit} card ('{HAD_SUIT}': true for a balk, false for a ball)"
         )
     if not isinstance(had_suit, bool):
         raise InvalidPlay(f"'{HAD_SUIT}' must be true or false, not {had_suit!r}")

@@ -55,13 +55,13 @@ def apply_play(state: State, play: Pitch) -> tuple[State, Outcome]:
 def _check_cards(state: State, play: Pitch) -> None:
     deck = state.deck
     if play.lead == play.answer:
-        name = play.lead.name(deck)
-        raise IllegalPlay(f"card {name} cannot be both the batter's lead and the fielder's answer")
+        title = play.lead.title(deck)
+        raise IllegalPlay(f"card {title} cannot be both the batter's lead and the fielder's answer")
     for key, card in (("bat", play.lead), ("field", play.answer)):
         if card in state.played:
             raise IllegalPlay(
-                f"{key} {card.name(deck)}: card {card.name(deck)} has already been played in "
-                f"this deal ({_deal_words(state)})"
+                f"{key} {card.title_with_name(deck)}: card {card.title(deck)} has already "
+                f"been played in this deal ({_deal_words(state)})"
             )
 
 
@@ -175,8 +175,9 @@ def _ending(before: State, after: State) -> tuple[str, tuple[str, ...]]:
 
 
 def _cards_text(state: State, play: Pitch, call: Call) -> str:
+    """The cards in words, as the scoring screen titles them: "Red 2 against Red 4"."""
     deck = state.deck
-    lead, answer = play.lead.name(deck), play.answer.name(deck)
+    lead, answer = play.lead.title(deck), play.answer.title(deck)
     text = f"{answer} against {lead}"
     if call.kind in (BALL, BALK):
         suit = suit_name(deck, play.lead.suit).lower()

@@ -9,6 +9,7 @@ from .calls import BOUNCER_QUADRANTS, Appeal, call_for, is_bouncer
 from .catalogue import Catalogue
 from .parse import parse_play
 from .state import BATTING, BOWLING, OUT, Delivery, Match
+from .umpire import possible_turns
 
 
 def pending(match: Match, raw: Any, catalogue: Catalogue) -> dict[str, Any] | None:
@@ -35,11 +36,14 @@ def pending(match: Match, raw: Any, catalogue: Catalogue) -> dict[str, Any] | No
         return None
     down = innings.umpire_down
     if play.umpire is None:
+        turn = min(call.cards, down)
         return {
             "ask": "umpire",
-            "turn": min(call.cards, down),
+            "turn": turn,
             "down": down,
             "appeal": call.words,
+            # what the turned cards can say, in the order turned: one tap answers
+            "answers": [list(way) for way in possible_turns(turn, down)],
         }
     if play.review is not None:
         return None

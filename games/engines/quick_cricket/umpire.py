@@ -21,6 +21,14 @@ class Decision:
         return self.first != self.final
 
 
+def possible_turns(turned: int, down: int) -> list[tuple[str, ...]]:
+    """Every way ``turned`` of the ``down`` face-down cards can come up, in the order they
+    are turned: at most one OUT, and exactly one when every card left is turned."""
+    ways = [(NOT_OUT,) * turned] if turned < down else []
+    ways += [tuple(OUT if n == at else NOT_OUT for n in range(turned)) for at in range(turned)]
+    return ways
+
+
 def check_no_umpire(d: Delivery) -> None:
     """A delivery the umpire has no say in carries no turned cards and no review."""
     if d.umpire is not None:

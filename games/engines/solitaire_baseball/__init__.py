@@ -1,6 +1,16 @@
 """Double-deck solitaire baseball: rulings in ``../shared/rules/solitaire-baseball.md``."""
 
-from .deck import ALL_CARDS, DECK_SIZE, SUIT_NAMES, SUITS, VALUES, Card, copies, read_card
+from .deck import (
+    ALL_CARDS,
+    DECK_SIZE,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    VALUES,
+    Card,
+    copies,
+    read_card,
+)
 from .engine import ENGINE, SolitaireBaseball
 from .rules import what_the_cards_make
 from .state import AtBat, Rain, State
@@ -11,6 +21,7 @@ __all__ = [
     "ENGINE",
     "SUITS",
     "SUIT_NAMES",
+    "SUIT_SYMBOLS",
     "VALUES",
     "AtBat",
     "Card",

@@ -1,7 +1,9 @@
 """The double deck without the lineup cards: card names, values, suits and copies.
 
-A card is written value then suit (``6H``, ``10S``, ``AD``, ``KC``). The deck is two
-standard decks less one ace-to-nine of diamonds, which lie on the table as the lineup.
+A card is written value then suit (``6H``, ``10S``, ``AD``, ``KC``); in words (the scoring
+screen's card picker and the engine's messages) it is its value and suit symbol (``6♥``,
+``10♠``, ``A♦``, ``K♣``). The deck is two standard decks less one ace-to-nine of diamonds,
+which lie on the table as the lineup.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 VALUES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 FACE_VALUES = frozenset({11, 12, 13})
 TEN = 10
 LINEUP_SUIT = "D"
@@ -27,7 +30,19 @@ class Card:
 
     @property
     def id(self) -> str:
+        """The card's notation, as a play posts it: ``6H``, ``AD``."""
         return f"{VALUES[self.value - 1]}{self.suit}"
+
+    @property
+    def face(self) -> str:
+        """The card as the scoring screen's picker draws it: ``6♥``, ``A♦``."""
+        return f"{VALUES[self.value - 1]}{SUIT_SYMBOLS[self.suit]}"
+
+    @property
+    def face_and_id(self) -> str:
+        """The face with the notation in brackets, for a refusal naming one posted card:
+        ``6♥ (6H)``."""
+        return f"{self.face} ({self.id})"
 
     @property
     def is_face(self) -> bool:

@@ -43,9 +43,11 @@ def _cards(value: Any) -> tuple[Card, ...]:
     for card, count in Counter(cards).items():
         if count > copies(card):
             held = "once" if copies(card) == 1 else "twice"
-            raise InvalidPlay(f"card {card} is laid down {count} times: the deck holds it {held}")
+            raise InvalidPlay(
+                f"card {card.face_and_id} is laid down {count} times: the deck holds it {held}"
+            )
     if len(cards) > 1 and not _may_be_a_play(cards):
-        names = ", ".join(str(c) for c in cards)
+        names = ", ".join(c.face for c in cards)
         raise InvalidPlay(
             f"cards {names} make no play: several cards must all be of the batter's number "
             "(a hit) or be four face cards (a walk)"

@@ -37,7 +37,7 @@ def what_the_cards_make(batter: int, cards: tuple[Card, ...]) -> str:
         return WALK
     if len(cards) == 1:
         return SACRIFICE if cards[0].value == TEN else OUT
-    names = ", ".join(str(card) for card in cards)
+    names = ", ".join(card.face for card in cards)
     laid = value_name(cards[0].value, len(cards))
     raise IllegalPlay(
         f"cards {names}: batter {batter} is up, and {laid} make no hit for him "
@@ -51,11 +51,12 @@ def check_deck(state: State, cards: tuple[Card, ...]) -> None:
         left = state.left(card)
         if count <= left:
             continue
+        named = card.face_and_id
         if copies(card) == 1:
-            raise IllegalPlay(f"card {card}: the deck's only {card} has already been played")
+            raise IllegalPlay(f"card {named}: the deck's only {card.face} has already been played")
         if left == 0:
-            raise IllegalPlay(f"card {card}: both copies have already been played")
-        raise IllegalPlay(f"card {card}: one copy has already been played, one is left")
+            raise IllegalPlay(f"card {named}: both copies have already been played")
+        raise IllegalPlay(f"card {named}: one copy has already been played, one is left")
 
 
 # --- an at-bat -------------------------------------------------------------------------------
@@ -81,7 +82,7 @@ def _at_bat(state: State, play: AtBat) -> tuple[State, Outcome]:
         tags = ["sacrifice", "out"]
     else:
         innings = innings.add_out()
-        text, tags = f"Batter {batter} is out on the {play.top}", ["out"]
+        text, tags = f"Batter {batter} is out on the {play.top.face}", ["out"]
     innings = innings.add_runs(len(scored))
     new = replace(
         state,
@@ -129,7 +130,7 @@ def _sacrifice(state: State, ten: Card) -> tuple[Runners, tuple[str, ...], str]:
     """The batter is out; every runner moves up one only if all match the ten's suit. No run
     scores on the third out."""
     batter = state.batter
-    text = f"Batter {batter} lays down a sacrifice bunt ({ten}) and is out"
+    text = f"Batter {batter} lays down a sacrifice bunt ({ten.face}) and is out"
     on = on_base(state.runners)
     if not on:
         return state.runners, (), text + ", nobody on"
