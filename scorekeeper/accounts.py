@@ -15,7 +15,7 @@ from . import login_guard
 from .client_address import client_address
 
 # The backend that loads the user on later requests (the first one only guards log-ins).
-USER_BACKEND = "scorekeeper.auth_backend.ModelBackend"
+USER_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 def _next_url(request: HttpRequest) -> str:

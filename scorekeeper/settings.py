@@ -104,20 +104,19 @@ if os.environ.get("DATABASE_URL"):
 else:
     DATABASES = {
         "default": {
-            # Django's SQLite backend, with write transactions queued (scorekeeper/sqlite).
-            "ENGINE": "scorekeeper.sqlite",
+            "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SCOREKEEPER_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
-            # Tests run on an in-memory database (Django's default for SQLite, said outright
-            # because pytest-django only recognises Django's own engine name).
-            "TEST": {"NAME": ":memory:"},
             # Kept open between requests: opening one (and its PRAGMAs) costs more than most
             # cached pages take to serve.
             "CONN_MAX_AGE": 600,
             "OPTIONS": {
+                # A write transaction takes the write lock when it begins (BEGIN IMMEDIATE),
+                # so two writers never deadlock upgrading a read; a writer waits for the lock
+                # at most this many seconds (SQLite's busy timeout), then gets "database is
+                # locked".
                 "transaction_mode": "IMMEDIATE",
-                "init_command": (
-                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;"
-                ),
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
         },
     }
@@ -171,7 +170,7 @@ if CACHE_URL:
     }
     # Sessions read from the shared cache, written through to the database: every server
     # sees a login or logout at once, and a flushed cache loses no session.
-    SESSION_ENGINE = "scorekeeper.sessions.cached_db"
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {
         "default": {
@@ -182,13 +181,12 @@ else:
     }
     # Sessions in the database: every process and server sees the same sessions (a cache in
     # one process's memory would keep a logged-out session alive in the others).
-    SESSION_ENGINE = "scorekeeper.sessions.db"
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 AUTHENTICATION_BACKENDS = [
     # django-axes first: a locked attempt stops here, before the password is hashed.
     "axes.backends.AxesStandaloneBackend",
-    # Django's ModelBackend, loading the signed-in user without the ORM (auth_backend.py).
-    "scorekeeper.auth_backend.ModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 # How many reverse proxies that append to X-Forwarded-For stand in front of the app servers

@@ -88,12 +88,12 @@ def test_cache_url_selects_redis_and_sessions_that_every_server_shares(run_pytho
     assert _cache_settings(run_python, **base, CACHE_URL="") == {
         "backend": "django.core.cache.backends.locmem.LocMemCache",
         "location": "scorekeeper",
-        "sessions": "scorekeeper.sessions.db",
+        "sessions": "django.contrib.sessions.backends.db",
     }
     assert _cache_settings(run_python, **base, CACHE_URL="redis://cache.example.org:6379/2") == {
         "backend": "django.core.cache.backends.redis.RedisCache",
         "location": "redis://cache.example.org:6379/2",
-        "sessions": "scorekeeper.sessions.cached_db",
+        "sessions": "django.contrib.sessions.backends.cached_db",
     }
 
 

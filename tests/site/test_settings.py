@@ -40,9 +40,10 @@ print(json.dumps({key: db.get(key) for key in ("ENGINE", "NAME", "HOST", "PORT",
 
 def test_sqlite_defaults_to_immediate_transactions() -> None:
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != "scorekeeper.sqlite":
+    if db["ENGINE"] != "django.db.backends.sqlite3":
         pytest.skip("DATABASE_URL points at another database")
     assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert 0 < db["OPTIONS"]["timeout"] <= 60  # a writer waits for the lock, but not forever
 
 
 def test_sqlite_connection_uses_wal_and_immediate(run_python, tmp_path) -> None:
@@ -58,7 +59,7 @@ def test_sqlite_connection_uses_wal_and_immediate(run_python, tmp_path) -> None:
     assert probe["name"] == str(path)
     assert probe["journal_mode"] == "wal"
     assert probe["synchronous"] == 1  # NORMAL
-    assert probe["busy_timeout"] == 5000
+    assert probe["busy_timeout"] == 20000  # ms: the "timeout" option, a finite wait
     assert probe["second_writer"] == "database is locked"
     assert path.exists()
 
