@@ -120,7 +120,7 @@ class Engine(ABC):
 
     @abstractmethod
     def summary(self, state: Any) -> dict[str, Any]:
-        """The summary object of ``../shared/rules/README.md`` (JSON-serialisable)."""
+        """The summary object of ``README.md`` beside this file (JSON-serialisable)."""
 
     @abstractmethod
     def is_over(self, state: Any) -> bool:

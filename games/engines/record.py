@@ -1,4 +1,4 @@
-"""The JSON game record (``../shared/rules/README.md``): read, validate, replay, write.
+"""The JSON game record (``README.md`` beside this file): read, validate, replay, write.
 
 It plays the role PGN plays for chess: one format for import, export and ``replay``.
 """

@@ -1,4 +1,4 @@
-"""One or more focused tests per ruling of ``shared/rules/backyard-baseball.md``.
+"""One or more focused tests per ruling of ``games/engines/backyard_baseball/RULES.md``.
 
 Plays are written as raw record objects and played from the initial state, so every test
 reads like a game record. The connections and the throw table are transcribed here from the

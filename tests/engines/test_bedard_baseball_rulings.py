@@ -1,4 +1,4 @@
-"""One or more focused tests per ruling of ``shared/rules/bedard-baseball.md``.
+"""One or more focused tests per ruling of ``games/engines/bedard_baseball/RULES.md``.
 
 Plays are raw record objects played from the initial state, so every test reads like a game
 record. Expected results come from the rulings text, not from the engine's tables.

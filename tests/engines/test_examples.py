@@ -1,5 +1,5 @@
 """The shared worked cases (``tests/examples/*.json``) through ``manage.py replay``, and
-replay's contract (``shared/rules/README.md``).
+replay's contract (``games/engines/README.md``).
 
 Cases are checked exactly as ``shared/examples/check.py`` checks them: the expected summary
 must be contained in the printed one, and an ``error_play`` case must exit 1 with nothing on

@@ -5,9 +5,10 @@ keen the batting side is to declare); at each step one of ``legal_plays`` is cho
 (first a kind of play, then a play of that kind). With unlimited overs the choice leans toward
 deliveries that take a wicket, so every match ends.
 
-Every summary is checked for the invariants of ``shared/rules/README.md`` and
-``quick-cricket.md``, and against a small reference scorer written from the rulings here
-(runs, wickets, overs, partnerships, umpire pile, reviews, fielder, style, target, result).
+Every summary is checked for the invariants of ``games/engines/README.md`` and
+``games/engines/quick_cricket/RULES.md``, and against a small reference scorer written from
+the rulings here (runs, wickets, overs, partnerships, umpire pile, reviews, fielder, style,
+target, result).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One or more focused tests per ruling of ``shared/rules/quick-cricket.md``.
+"""One or more focused tests per ruling of ``games/engines/quick_cricket/RULES.md``.
 
 Plays are written as raw record objects and played from the initial state, so every test
 reads like a game record. Expected results come from the rulings text (the runs charts and

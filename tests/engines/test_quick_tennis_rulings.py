@@ -1,4 +1,4 @@
-"""One or more focused tests per ruling of ``shared/rules/quick-tennis.md`` and per rule of
+"""One or more focused tests per ruling of ``games/engines/quick_tennis/RULES.md`` and per rule of
 tennis scoring.
 
 Plays are raw record objects played from a new match, so every test reads like a record.

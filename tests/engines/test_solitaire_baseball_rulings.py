@@ -1,4 +1,4 @@
-"""One or more focused tests per ruling of ``shared/rules/solitaire-baseball.md``.
+"""One or more focused tests per ruling of ``games/engines/solitaire_baseball/RULES.md``.
 
 Plays are raw record objects played from a new game, so every test reads like a record.
 Expected results come from the rulings text, worked out by hand.

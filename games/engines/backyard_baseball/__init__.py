@@ -1,4 +1,4 @@
-"""Backyard Baseball, Jeff Warrender: rulings in ``../shared/rules/backyard-baseball.md``."""
+"""Backyard Baseball, Jeff Warrender: rulings in ``RULES.md`` beside this file."""
 
 from .catalogue import FIELD_SPACES, MOUND, OUTFIELD, Field
 from .engine import ENGINE, BackyardBaseball, field_for

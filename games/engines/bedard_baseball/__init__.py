@@ -1,4 +1,4 @@
-"""Bedard's Universal Baseball (52 cards): rulings in ``../shared/rules/bedard-baseball.md``."""
+"""Bedard's Universal Baseball (52 cards): rulings in ``RULES.md`` beside this file."""
 
 from .deck import Card, read_card
 from .engine import ENGINE, BedardBaseball

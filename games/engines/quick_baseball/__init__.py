@@ -1,4 +1,4 @@
-"""Quick Baseball (18 cards), S.P. Stenton: rulings in ``../shared/rules/quick-baseball.md``."""
+"""Quick Baseball (18 cards), S.P. Stenton: rulings in ``RULES.md`` beside this file."""
 
 from .engine import ENGINE, QuickBaseball, catalogue_for
 from .rules import refresh_allowed

@@ -1,4 +1,4 @@
-"""Applying a Quick Baseball play: the resolution rules of ``quick-baseball.md`` in order."""
+"""Applying a Quick Baseball play: the resolution rules of ``RULES.md`` in order."""
 
 from __future__ import annotations
 

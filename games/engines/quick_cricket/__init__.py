@@ -1,4 +1,4 @@
-"""Quick Cricket (18 cards), S.P. Stenton: rulings in ``../shared/rules/quick-cricket.md``."""
+"""Quick Cricket (18 cards), S.P. Stenton: rulings in ``RULES.md`` beside this file."""
 
 from .engine import ENGINE, QuickCricket, catalogue_for
 from .state import Ball, Innings, Match

@@ -1,4 +1,4 @@
-"""Quick Tennis (the fragment at the end of seed 000): rulings in ``quick-tennis.md``."""
+"""Quick Tennis (the fragment at the end of seed 000): rulings in ``RULES.md`` beside this file."""
 
 from .engine import ENGINE, QuickTennis
 from .plays import legal_plays

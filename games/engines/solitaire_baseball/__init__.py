@@ -1,4 +1,4 @@
-"""Double-deck solitaire baseball: rulings in ``../shared/rules/solitaire-baseball.md``."""
+"""Double-deck solitaire baseball: rulings in ``RULES.md`` beside this file."""
 
 from .deck import (
     ALL_CARDS,

@@ -1,5 +1,5 @@
 """Applying a solitaire play: what the cards make for the batter due, how the runners move,
-and what the rain does (``solitaire-baseball.md``, "Plays", "Runners", "End of the game")."""
+and what the rain does (``RULES.md``, "Plays", "Runners", "End of the game")."""
 
 from __future__ import annotations
 

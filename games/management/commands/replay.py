@@ -1,7 +1,8 @@
 """``manage.py replay FILE``: replay a game record and print its summary as JSON.
 
-Contract (``../shared/rules/README.md``): on success the summary on stdout, exit 0; on any
-bad record or play nothing on stdout, one line on stderr (``play N: …``), exit 1.
+Contract (``games/engines/README.md``, "The game record"): on success the summary on stdout,
+exit 0; on any bad record or play nothing on stdout, one line on stderr (``play N: …``),
+exit 1.
 
 FILE is read through ``games.untrusted_files``: a symbolic link is not followed, a FIFO or
 device is refused without waiting on it, and so is a file over ``RECORD_LIMIT`` (8 MiB),
