@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
 
 from . import deferred_html, sealed_cache
 from .models import Fixture, Game, League, Play, Season
@@ -60,7 +61,7 @@ def public_page(
     if key is None or not is_cacheable(request):
         return HttpResponse(render_to_string(template, context(), request))
     tag = f'W/"{key}"'
-    if revalidate and tag in request.headers.get("If-None-Match", ""):
+    if revalidate and etag_matches(request, tag):
         unchanged = HttpResponseNotModified()
         _tag(unchanged, tag)
         return unchanged
@@ -136,3 +137,11 @@ def standings_page_key(league_slug: str, season_slug: str) -> str | None:
         [league_slug, season_slug],
     )
     return None if row is None else _key("standings-page", row)
+
+
+def etag_matches(request: HttpRequest, tag: str) -> bool:
+    """Whether the request's ``If-None-Match`` names ``tag`` (weak comparison, RFC 9110), as
+    a list of tags, never as a substring."""
+    wanted = tag.removeprefix("W/")
+    sent = parse_etags(request.headers.get("If-None-Match", ""))
+    return "*" in sent or any(etag.removeprefix("W/") == wanted for etag in sent)

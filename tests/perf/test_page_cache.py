@@ -155,6 +155,14 @@ def test_a_fan_polling_an_unchanged_board_gets_not_modified_and_no_body(game, sc
     assert "HX-Request" in first["Vary"]
     again = fan.get(f"/games/{game.pk}/", headers={"HX-Request": "true", "If-None-Match": tag})
     assert again.status_code == 304 and again.content == b"" and again["ETag"] == tag
+    # If-None-Match is a list of tags: one among others matches, a tag inside another does not.
+    among = fan.get(
+        f"/games/{game.pk}/", headers={"HX-Request": "true", "If-None-Match": f'"x", {tag}'}
+    )
+    assert among.status_code == 304
+    inside = f'"other {tag}"'  # holds the tag's text but is not the tag
+    wider = fan.get(f"/games/{game.pk}/", headers={"HX-Request": "true", "If-None-Match": inside})
+    assert wider.status_code == 200
     record_plays(game, random_plays("quick-baseball", OPTIONS, 41)[40:], scorer)
     moved = fan.get(f"/games/{game.pk}/", headers={"HX-Request": "true", "If-None-Match": tag})
     assert moved.status_code == 200 and moved["ETag"] != tag
