@@ -9,7 +9,7 @@ from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from games import services
-from games.models import Game, GameState, Play
+from games.models import CardCatalogue, Game, Play
 from scorekeeper import rows
 
 pytestmark = pytest.mark.django_db
@@ -66,11 +66,12 @@ def test_insert_update_and_upsert_match_what_the_orm_would_store(game):
     assert game.updated_at >= old_updated  # auto_now filled in
     assert rows.update(Game, game.pk + 1000, log_revision="r2") == 0
 
-    rows.upsert(GameState, "game", game_id=game.pk, revision="a", length=1, data=b"\x00one")
-    rows.upsert(GameState, "game", game_id=game.pk, revision="b", length=2, data=b"\x00two")
-    state = GameState.objects.get(game=game)
-    assert (state.revision, state.length, bytes(state.data)) == ("b", 2, b"\x00two")
-    assert GameState.objects.count() == 1
+    CardCatalogue.objects.all().delete()
+    rows.upsert(CardCatalogue, "kind", kind="quick-baseball", data={"one": 1})
+    rows.upsert(CardCatalogue, "kind", kind="quick-baseball", data={"two": 2})
+    assert list(CardCatalogue.objects.values_list("kind", "data")) == [
+        ("quick-baseball", {"two": 2})
+    ]
 
 
 def test_an_unknown_field_is_refused(game):
