@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .play_lines import PlayLine
+from .board import PlayLine
 from .selectors import Scoreboard
 from .services import NOT_RECORDED, PositionConflict
 

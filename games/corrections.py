@@ -18,11 +18,11 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from . import state_cache, stats
+from . import stats
 from .engines.record import Record, ReplayError, replay
 from .models import Game, GameReopening, Play, PlayCorrection
 from .selectors import game_record
-from .services import PositionConflict, refresh_summary
+from .services import PositionConflict, refresh_summary, touch
 
 REASON_MAX = 200
 
@@ -103,7 +103,7 @@ def play_correct(
         raise CorrectionRefused(
             "This game is final: an organiser must reopen it before it can be corrected."
         )
-    plays = list(game.plays.order_by("seq"))
+    plays = list(game.plays.order_by("seq").only("id", "game", "seq", "payload"))
     last_id = plays[-1].pk if plays else 0
     if expected != len(plays) or after_play != last_id or revision != correction_count(game=game):
         raise CorrectionConflict()
@@ -141,7 +141,7 @@ def play_correct(
     else:
         target.payload = after
         target.save(update_fields=["payload"])
-    refresh_summary(game)
+    refresh_summary(game, start=seq)  # the plays before it keep what they produced
     stats.sync(game)
     return correction
 
@@ -179,7 +179,7 @@ def game_reopen(*, game: Game, user) -> GameReopening:
     if is_reopened(game=game):
         raise CorrectionRefused("This game is already open for correction.")
     reopening = GameReopening.objects.create(game=game, opened_by=user)
-    state_cache.touch(game)
+    touch(game)
     return reopening
 
 
@@ -194,7 +194,7 @@ def game_close(*, game: Game, user) -> GameReopening:
         raise CorrectionRefused("This game is not open for correction.")
     reopening.closed_at, reopening.closed_by = timezone.now(), user
     reopening.save(update_fields=["closed_at", "closed_by"])
-    state_cache.touch(game)
+    touch(game)
     return reopening
 
 

@@ -33,7 +33,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from . import services, state_cache, stats
+from . import services, stats
 from .engines import EngineError, get
 from .models import Fixture, Game, League, Season, Team
 
@@ -425,7 +425,7 @@ def game_void(*, game: Game, user, reason: str) -> Game:
     game.voided_at = game.voided_at or timezone.now()
     game.void_reason = reason
     game.save(update_fields=["voided_at", "void_reason"])
-    state_cache.touch(game)
+    services.touch(game)
     stats.sync(game)
     return game
 
@@ -438,7 +438,7 @@ def game_unvoid(*, game: Game, user) -> Game:
     game.voided_at = None
     game.void_reason = ""
     game.save(update_fields=["voided_at", "void_reason"])
-    state_cache.touch(game)
+    services.touch(game)
     stats.sync(game)
     return game
 

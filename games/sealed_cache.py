@@ -32,11 +32,10 @@ CODE_PATHS = (
     "games/screens",
     "games/stats",
     "games/templatetags",
-    "games/play_lines.py",
+    "games/board.py",
     "games/selectors.py",
     "games/standings.py",
     "games/standings_cache.py",
-    "games/state_cache.py",
     "templates/games",
 )
 DIGEST_BYTES = 16

@@ -1,5 +1,5 @@
 """Reads: game records, replays, scoreboards and lists. Everything comes from the log, the
-boards through its cached current state (``state_cache``)."""
+boards from what its last play produced (``games.board``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from . import state_cache
+from . import board as boards
+from .board import Board, PlayLine, PlayLines
 from .engines import Engine, get
 from .engines.record import Record, Replay, replay
-from .models import Game
-from .play_lines import CHUNK, PlayLine, PlayLines, next_digest, root_digest
+from .models import Game, Play
 
 __all__ = ["PlayLine", "Scoreboard", "game_list", "game_record", "scoreboard"]
 
@@ -32,7 +32,7 @@ def replay_game(game: Game) -> Replay:
 
 @dataclass(frozen=True)
 class Scoreboard:
-    """A game's board: its state and summary now, and its play-by-play (loaded on demand)."""
+    """A game's board: its state and summary now, and its play-by-play (read on demand)."""
 
     game: Game
     state: Any
@@ -42,6 +42,8 @@ class Scoreboard:
     last_play_id: int
     error: str = ""
     revision: str = ""
+    chain: str = ""  # the digest of the log through the last play that replays
+    tally: dict[str, Any] | None = None  # running counts (``games.board.next_tally``)
 
     @property
     def engine(self) -> Engine:
@@ -54,12 +56,6 @@ class Scoreboard:
     @property
     def is_over(self) -> bool:
         return self.engine.is_over(self.state)
-
-    @property
-    def chain(self) -> str:
-        """The digest of the log through the last play that replays (its payloads and who
-        entered them): a screen showing this board names its play-by-play by it."""
-        return self.lines.current.chain
 
     @property
     def fingerprint(self) -> str:
@@ -75,23 +71,21 @@ class Scoreboard:
         )
 
 
-def scoreboard(game: Game, current: state_cache.Current | None = None) -> Scoreboard:
-    """Everything a scoreboard page shows, from the game's cached state (see state_cache), or
+def scoreboard(game: Game, current: Board | None = None) -> Scoreboard:
+    """Everything a scoreboard page shows, from the game's last play (see games.board), or
     from ``current``, the board a write just left."""
-    current = current or state_cache.current(game)
-
-    def rebuild() -> list:
-        return state_cache.rebuild(game, current.revision, writing=False)[1]
-
+    current = current or boards.current(game)
     return Scoreboard(
         game=game,
         state=current.state,
         summary=current.summary,
-        lines=PlayLines(game.pk, current, rebuild),
+        lines=PlayLines(game, current),
         log_length=current.length,
         last_play_id=current.last_play_id,
         error=current.error,
         revision=current.revision,
+        chain=current.chain,
+        tally=current.tally,
     )
 
 
@@ -103,23 +97,20 @@ def board_before(board: Scoreboard, seq: int) -> Scoreboard:
     return replace(board, state=state, summary=board.engine.summary(state), log_length=seq - 1)
 
 
+# The most lines a screen following the game live is sent one by one; more, the whole list.
+MOST_ADDED = 50
+
+
 def lines_since(board: Scoreboard, seen: int, chain: str) -> list[PlayLine] | None:
     """The play-by-play lines a screen that shows the first ``seen`` plays, as ``chain`` (its
     board's ``chain``) names them, lacks: None unless the log still begins with those very
-    plays and only went on from there (at most a chunk of plays, the game still in progress),
-    when the screen needs its whole list again. Loads at most one stored chunk."""
-    lines = board.lines
-    length = len(lines)
-    if board.error or board.is_over or not 0 < seen < length or length - seen > CHUNK:
+    plays and only went on from there (a few plays, the game still in progress), when the
+    screen needs its whole list again. Play ``seen``'s row names the log through it."""
+    length = len(board.lines)
+    if board.error or board.is_over or not 0 < seen < length or length - seen > MOST_ADDED:
         return None
-    start = seen // CHUNK * CHUNK
-    chunks = lines.current.chunks
-    digest = (
-        chunks[start // CHUNK - 1] if start else root_digest(board.game.kind, board.game.options)
-    )
-    for line in lines[start:seen]:
-        digest = next_digest(digest, line.payload, line.by)
-    return list(lines[seen:]) if digest == chain else None
+    rows = Play.objects.filter(game_id=board.game.pk, seq=seen).values_list("chain", flat=True)
+    return board.lines[seen:] if list(rows) == [chain] else None
 
 
 def game_list() -> QuerySet[Game]:

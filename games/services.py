@@ -1,12 +1,13 @@
 """Writes: creating games, recording and undoing plays, adding scorers. All atomic.
 
-Every write to a log gives the game a new ``log_revision`` and stores the board it leaves in
-the game's cached state (``state_cache``), in the write's own transaction.
+Every write to a log gives the game a new ``log_revision``, and each play row carries the
+board it leaves (``games.board``), written in the play's own transaction.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
@@ -14,13 +15,11 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper import rows
-
-from . import state_cache, stats
+from . import board as boards
+from . import stats
 from .engines import EngineError, Outcome, get
 from .engines.catalogues import default_catalogue
 from .models import CardCatalogue, Game, Play
-from .models.games import new_revision
 
 # Every refusal of a write because another tablet wrote first says this.
 NOT_RECORDED = "was not recorded"
@@ -59,9 +58,49 @@ class NeedsAnswer(Exception):
         super().__init__(question.get("ask", "a question"))
 
 
-def _require_scorer(game: Game, user) -> None:
+def locked_game(pk: int, user) -> Game:
+    """The game a scorer writes to, read once and locked until the write's transaction ends
+    (writers to one game take turns), in one query with its last play's row (the board,
+    ``games.board``); whether ``user`` may score it is asked once (``Game.is_scorer``: no
+    query for the game's creator). ``Game.DoesNotExist`` when there is none,
+    ``PermissionDenied`` for anyone but its scorers. Call inside a transaction: the write
+    services take the game as it is while it is open."""
+    # The last play with its game joined, both locked: the usual case, a game in play. (Had
+    # another writer removed that play meanwhile, the row is gone once the lock is ours.)
+    last = (
+        Play.objects.select_related("game")
+        .select_for_update(of=("self", "game"))
+        .filter(game_id=pk)
+        .order_by("-seq")
+        .first()
+    )
+    if last is not None:
+        game = last.game
+        boards.keep_last_play(game, [getattr(last, name) for name in boards.LAST_PLAY])
+    else:  # no play yet, no game, or the last play just undone: the game, then its board
+        game = Game.objects.select_for_update().filter(pk=pk).first()
+        if game is None:
+            raise Game.DoesNotExist(f"no game {pk}")
     if not game.is_scorer(user):
         raise PermissionDenied("Only this game's scorers can change it.")
+    connection = transaction.get_connection()
+    # The atomic block the lock was taken in: the lock (and the check) hold while it is open.
+    game.locked_for = (user.pk, connection.atomic_blocks[-1] if connection.atomic_blocks else None)
+    return game
+
+
+def _held(game: Game, user) -> bool:
+    """Whether ``game`` was read by ``locked_game`` for ``user`` in a transaction still open."""
+    who, block = getattr(game, "locked_for", (None, None))
+    return who == user.pk and any(
+        open_ is block for open_ in transaction.get_connection().atomic_blocks
+    )
+
+
+def _locked(game: Game, user) -> Game:
+    """``game`` as ``locked_game`` reads it, unless it was read so in a transaction still open
+    (the scoring views lock it before they call a write, so the game is read once)."""
+    return game if _held(game, user) else locked_game(game.pk, user)
 
 
 def catalogue_option(kind: str) -> dict[str, Any]:
@@ -92,8 +131,8 @@ class Recorded(NamedTuple):
     game: Game
     play: Play
     outcome: Outcome
-    board: state_cache.Current
-    previous: state_cache.Current
+    board: boards.Board
+    previous: boards.Board
 
 
 class Undone(NamedTuple):
@@ -102,11 +141,10 @@ class Undone(NamedTuple):
 
     game: Game
     play: Play
-    board: state_cache.Current
-    previous: state_cache.Current
+    board: boards.Board
+    previous: boards.Board
 
 
-@transaction.atomic
 def play_record(
     *,
     game: Game,
@@ -125,12 +163,18 @@ def play_record(
     ``PermissionDenied``, ``PositionConflict`` or the engine's ``EngineError``; on any error
     nothing is written.
 
-    This is the tap at the table, so it costs the same at any log length: the board comes from
-    the game's cached state and the play is applied to it once; the writes are plain SQL.
+    This is the tap at the table, so it costs the same at any log length: the board is the
+    last play's row, the play is applied to it once and its row carries the board it leaves.
+    Inside the transaction of the ``locked_game`` that read ``game`` it adds no savepoint: an
+    error rolls that whole transaction back.
     """
-    game = _locked(game)
-    _require_scorer(game, user)
-    current = state_cache.current(game)
+    with transaction.atomic(savepoint=not _held(game, user)):
+        return _record(game, raw, expected_seq, user, after_play, answered)
+
+
+def _record(game, raw, expected_seq, user, after_play, answered) -> Recorded:
+    game = _locked(game, user)
+    current = boards.current(game)
     _check_position(expected_seq - 1, current.length, after_play, current.last_play_id)
     if current.error:
         raise EngineError(f"This game's log no longer replays ({current.error}).")
@@ -140,61 +184,64 @@ def play_record(
         if question is not None and question["ask"] not in answered:
             raise NeedsAnswer(question)
     new_state, outcome = engine.play(current.state, raw)
-    seq, payload, now = current.length + 1, dict(raw), timezone.now()
+    summary = engine.summary(new_state)
+    seq, payload, now, by = current.length + 1, dict(raw), timezone.now(), user.get_username()
+    chain = boards.next_digest(current.chain, payload, by)
+    tally = boards.next_tally(current.tally, current.summary, outcome)
     try:
-        play_id = rows.insert(
-            Play, game_id=game.pk, seq=seq, payload=payload, created_by_id=user.pk, created_at=now
+        play = Play.objects.create(
+            game=game,
+            seq=seq,
+            payload=payload,
+            created_by=user,
+            created_at=now,
+            state=boards.sign_state(new_state, game_pk=game.pk, seq=seq, chain=chain),
+            outcome=boards.outcome_json(outcome),
+            summary=summary,
+            tally=tally,
+            chain=chain,
         )
     except IntegrityError:
         # Only a write that went behind the game's lock gets here; the whole transaction is
         # rolled back with the conflict.
         raise PositionConflict(expected_seq, seq + 1) from None
-    summary = engine.summary(new_state)
-    revision = new_revision()
-    rows.update(Game, game.pk, summary=summary, log_revision=revision, updated_at=now)
+    revision = boards.new_revision()
+    Game.objects.filter(pk=game.pk).update(summary=summary, log_revision=revision, updated_at=now)
     game.summary, game.log_revision, game.updated_at = summary, revision, now
-    board = state_cache.appended(
-        game,
-        current,
-        play_id=play_id,
-        raw=raw,
-        state=new_state,
-        outcome=outcome,
-        summary=summary,
+    board = boards.Board(
         revision=revision,
-        by=user.get_username(),
+        length=seq,
+        last_play_id=play.pk,
+        state=new_state,
+        summary=summary,
+        replayed=seq,
+        chain=chain,
+        tally=tally,
     )
     if summary["status"] == Game.FINAL:
         stats.sync(game)
-    play = Play(id=play_id, game=game, seq=seq, payload=payload, created_by=user, created_at=now)
     return Recorded(game, play, outcome, board, current)
 
 
-def _locked(game: Game) -> Game:
-    """``game`` read afresh in the write's transaction, locked until it ends: writers to one
-    game take turns."""
-    fresh = rows.get_by_key(Game, game.pk, for_update=True)
-    if fresh is None:
-        raise Game.DoesNotExist(f"no game {game.pk}")
-    return fresh
-
-
-@transaction.atomic
 def play_undo(*, game: Game, expected_seq: int, user, after_play: int | None = None) -> Undone:
-    """Remove the last play, if it is still play ``expected_seq``."""
-    game = _locked(game)
-    _require_scorer(game, user)
-    current = state_cache.current(game)
+    """Remove the last play, if it is still play ``expected_seq``: the play before it holds
+    the board it leaves."""
+    with transaction.atomic(savepoint=not _held(game, user)):
+        return _undo(game, expected_seq, user, after_play)
+
+
+def _undo(game: Game, expected_seq: int, user, after_play: int | None) -> Undone:
+    game = _locked(game, user)
+    current = boards.current(game)
     if not current.length:
         raise EngineError("There is no play to undo.")
     _check_position(expected_seq, current.length, after_play, current.last_play_id)
     last = game.plays.get(seq=current.length)
     was_final = game.is_final
     last.delete()
-    previous_id = game.plays.order_by("-seq").values_list("id", flat=True).first() or 0
-    revision = new_revision()
-    after = state_cache.after_undo(game, current, last_play_id=previous_id, revision=revision)
-    _store_summary(game, _summary_of(after), revision)
+    after = boards.current(game)
+    _store_summary(game, _summary_of(after), boards.new_revision())
+    after = replace(after, revision=game.log_revision)
     if was_final:
         stats.sync(game)
     return Undone(game, last, after, current)
@@ -223,27 +270,36 @@ def scorer_add(*, game: Game, username: str, user) -> None:
     game.scorers.add(scorer)
 
 
-def refresh_summary(game: Game) -> dict[str, Any]:
-    """Rebuild the game's cached state and summary from the log (the log is the truth).
+def refresh_summary(game: Game, *, start: int = 1) -> dict[str, Any]:
+    """Replay the log from play ``start`` on, rewrite what those plays produced and store the
+    summary (the log is the truth).
 
-    Called after any change to the log other than one play added or undone (corrections,
-    imports, a new game); it gives the game a new revision.
+    Called after any change to the log other than one play added or undone (corrections from
+    the play they change, imports, a new game); it gives the game a new revision.
     """
-    revision = new_revision()
-    current, _ = state_cache.rebuild(game, revision)
-    summary = _summary_of(current)
-    _store_summary(game, summary, revision)
+    board = boards.rebuild(game, start=start)
+    summary = _summary_of(board)
+    _store_summary(game, summary, boards.new_revision())
     return summary
 
 
-def _summary_of(current: state_cache.Current) -> dict[str, Any]:
-    if current.error:
-        return {"status": "broken", "error": current.error}
-    return current.summary
+def touch(game: Game) -> str:
+    """Give ``game`` a new revision though its log is unchanged (a void, a reopening: pages
+    drawn for the old revision must not be used). Call inside the write's transaction."""
+    revision = boards.new_revision()
+    Game.objects.filter(pk=game.pk).update(log_revision=revision)
+    game.log_revision = revision
+    return revision
+
+
+def _summary_of(board: boards.Board) -> dict[str, Any]:
+    if board.error:
+        return {"status": "broken", "error": board.error}
+    return board.summary
 
 
 def _store_summary(game: Game, summary: dict[str, Any], revision: str | None = None) -> str:
     game.summary = summary
-    game.log_revision = revision or new_revision()
+    game.log_revision = revision or boards.new_revision()
     game.save(update_fields=["summary", "log_revision", "updated_at"])
     return game.log_revision

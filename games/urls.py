@@ -19,6 +19,7 @@ urlpatterns = [
     path("games/<int:pk>/", scoring.game_detail, name="detail"),
     path("games/<int:pk>/score/", scoring.game_score, name="score"),
     path("games/<int:pk>/plays/", scoring.play_create, name="play"),
+    path("games/<int:pk>/plays/older/", scoring.older_plays, name="plays-older"),
     path("games/<int:pk>/undo/", scoring.play_undo, name="undo"),
     path("games/<int:pk>/record.json", scoring.game_record_json, name="record"),
     path("games/<int:pk>/scorers/", scoring.scorer_add, name="scorer-add"),

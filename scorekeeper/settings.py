@@ -135,6 +135,7 @@ REPLICA_VIEWS = frozenset(
     {
         "games:list",
         "games:detail",
+        "games:plays-older",
         "games:record",
         "games:standings",
         "games:standings-csv",

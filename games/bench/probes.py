@@ -2,8 +2,9 @@
 
 - ``signed-in/``: a signed-in POST (session, user, CSRF) answered with a constant: no write
   can be cheaper than this.
-- ``games/<pk>/write/``: exactly the write a tap makes (the game, the scorer, the position,
-  ``services.play_record``), answered with no board.
+- ``games/<pk>/write/``: exactly the write a tap makes (``views.scoring.record_tap``, the
+  view's own path: the game and the scorer read once, the position, ``services.play_record``),
+  answered with no board.
 
 They exist only on the bench's gunicorn (``games.bench.settings``), never on the site.
 """
@@ -15,9 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from django.views.decorators.http import require_POST
 
-from .. import services
-from ..forms import PositionForm, play_from_post
-from ..views.scoring import scorer_game
+from ..views.scoring import record_tap
 
 
 @login_required
@@ -28,19 +27,8 @@ def signed_in(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def write(request: HttpRequest, pk: int) -> HttpResponse:
-    game = scorer_game(request, pk)
-    position = PositionForm(request.POST)
-    if not position.is_valid():
-        return HttpResponse(status=400)
-    services.play_record(
-        game=game,
-        raw=play_from_post(game.kind, request.POST),
-        expected_seq=position.cleaned_data["expected"],
-        after_play=position.cleaned_data["after"],
-        user=request.user,
-        answered=request.POST.getlist("answered"),
-    )
-    return HttpResponse(status=204)
+    answer = record_tap(request, pk)
+    return HttpResponse(status=answer.get("status", 204))
 
 
 urlpatterns = [

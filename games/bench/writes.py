@@ -12,8 +12,10 @@ from typing import Any
 from django.conf import settings
 from django.test import Client
 
-from .. import services, state_cache
+from .. import board as boards
+from .. import services
 from ..engines import get
+from ..models import Game
 from .data import long_game
 from .players import random_legal_play
 
@@ -40,10 +42,15 @@ def scorer_client(user) -> Client:
     return client
 
 
+def _current(game: Game) -> boards.Board:
+    """The game's board as the database has it now (``game`` may be an older copy)."""
+    return boards.current(Game.objects.get(pk=game.pk))
+
+
 def post_play(game, *, client: Client, rng: random.Random, **_: Any) -> float:
     """Post a random legal play as the scoring screen does (with the position and revision of
     the board it shows); the seconds the server took."""
-    current = state_cache.current(game)
+    current = _current(game)
     raw = random_legal_play(get(game.kind), current.state, rng, unasked=True)
     started = time.perf_counter()
     fields = {
@@ -59,14 +66,14 @@ def post_play(game, *, client: Client, rng: random.Random, **_: Any) -> float:
         secure=settings.SECURE_SSL_REDIRECT,
     )
     took = time.perf_counter() - started
-    if reply.status_code != 200 or state_cache.current(game).length != current.length + 1:
+    if reply.status_code != 200 or _current(game).length != current.length + 1:
         raise RuntimeError(f"posting a play to game {game.pk} failed: {reply.status_code}")
     return took
 
 
 def record_play(game, *, owner, rng: random.Random, **_: Any) -> float:
     """The write alone (``services.play_record``, no page): the seconds it took."""
-    current = state_cache.current(game)
+    current = _current(game)
     raw = random_legal_play(get(game.kind), current.state, rng, unasked=True)
     started = time.perf_counter()
     services.play_record(game=game, raw=raw, expected_seq=current.length + 1, user=owner)
@@ -93,7 +100,7 @@ def accept_play(*, owner, lengths: tuple[int, int], samples: int) -> dict[str, A
                     took = measure(game, owner=owner, client=client, rng=rng)
                     if sample >= 3:  # the first posts warm up templates and caches
                         into.append(took)
-                    length = state_cache.current(game).length
+                    length = _current(game).length
                     services.play_undo(game=game, expected_seq=length, user=owner)
         medians = [statistics.median(taken) * 1000 for taken in times]
         write_medians = [statistics.median(written) * 1000 for written in writes]

@@ -86,13 +86,23 @@ class Game(models.Model):
         return self.voided_at is not None
 
     def is_scorer(self, user) -> bool:
+        """Whether ``user`` may score this game: its creator without a query, anyone else
+        asked of the database once per game object (so once per request)."""
         if not user.is_authenticated:
             return False
-        return user.pk == self.created_by_id or self.scorers.filter(pk=user.pk).exists()
+        if user.pk == self.created_by_id:
+            return True
+        known = self.__dict__.setdefault("_scorers_known", {})
+        if user.pk not in known:
+            known[user.pk] = self.scorers.filter(pk=user.pk).exists()
+        return known[user.pk]
 
 
 class Play(models.Model):
-    """One physical play, exactly as the record holds it. Rows are appended or removed last."""
+    """One physical play, exactly as the record holds it, with what it produced (like a move
+    on python-chess's move stack): the engine state after it, its outcome, the summary after
+    it. Rows are appended or removed last; ``games.board`` writes what they produced in the
+    play's own transaction, and rewrites it when a correction changes an earlier play."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="plays")
     seq = models.PositiveIntegerField(help_text="1-based position in the game's log")
@@ -101,6 +111,22 @@ class Play(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # What the play produced (``games.board``); empty for a play that no longer replays.
+    state = models.BinaryField(
+        null=True, editable=False, help_text="signed pickle of the engine state after the play"
+    )
+    outcome = models.JSONField(null=True, editable=False, help_text="what the play did")
+    summary = models.JSONField(null=True, editable=False, help_text="the summary after the play")
+    tally = models.JSONField(
+        default=dict, editable=False, help_text="running counts after the play (hits by side)"
+    )
+    chain = models.CharField(
+        max_length=32,
+        blank=True,
+        default="",
+        editable=False,
+        help_text="digest of the log through the play",
+    )
 
     class Meta:
         ordering = ["game", "seq"]

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
-from ..play_lines import Chunk
 from ..selectors import Scoreboard
 
 
@@ -20,23 +18,10 @@ class LineRow:
 
 
 def hits_by_side(board: Scoreboard) -> list[int]:
-    """Hits per side, counted from the outcomes tagged ``hit`` (a chunk of plays at a time,
-    each chunk's count cached, so a long game is not read whole)."""
+    """Hits per side: the running tally the last play carries (``games.board.next_tally``:
+    the outcomes tagged ``hit``, each for the side batting before it)."""
     sides = len(board.summary["score"])
-    hits = [0] * sides
-    for counts in board.lines.per_chunk("hits", partial(_chunk_hits, sides)):
-        hits = [total + count for total, count in zip(hits, counts, strict=True)]
-    return hits
-
-
-def _chunk_hits(sides: int, chunk: Chunk) -> list[int]:
-    hits = [0] * sides
-    before = chunk.before
-    for line in chunk.lines:
-        if "hit" in line.outcome.tags:
-            hits[0 if before["half"] == "top" else 1] += 1
-        before = line.summary
-    return hits
+    return list((board.tally or {}).get("hits") or [0] * sides)
 
 
 def line_rows(board: Scoreboard) -> tuple[list[int], list[LineRow]]:

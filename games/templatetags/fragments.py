@@ -21,9 +21,9 @@ from django import template
 from django.template.base import FilterExpression, NodeList, Parser, Token
 
 from .. import corrections, deferred_html, sealed_cache
+from ..board import options_digest
 from ..models import Game
 from ..page_cache import UNCACHED_KINDS
-from ..play_lines import options_digest
 
 register = template.Library()
 

@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper import rows
-
-from .. import conflicts, page_cache, screens, sealed_cache, services, state_cache
+from .. import board as boards
+from .. import conflicts, page_cache, screens, services
+from ..board import Board, PlayLine
 from ..engines import EngineError, all_engines
 from ..forms import NewGameForm, PositionForm, ScorerForm, play_from_post
 from ..models import Game
-from ..play_lines import PlayLine
 from ..selectors import game_list as select_games
 from ..selectors import game_record, lines_since, scoreboard
-from ..state_cache import Current
 
 GAMES_PER_PAGE = 20
 # How a write's answer brings the play-by-play below the board up to date (score.html#answer).
@@ -95,7 +97,7 @@ def _followed(request: HttpRequest, game: Game) -> HttpResponse:
     """The live poll's answer: the board, with only the play-by-play lines the screen lacks
     when it says what it shows (``seen`` plays named by ``chain``) and only plays were added
     since, else the whole list."""
-    current = state_cache.current(game)
+    current = boards.current(game)
     try:
         seen = int(request.GET.get("seen", ""))
     except ValueError:
@@ -116,11 +118,29 @@ def _followed(request: HttpRequest, game: Game) -> HttpResponse:
 def live_tag(revision: str, user) -> str:
     """Names the scoring board ``user`` sees at ``revision`` (every write to a game gives it
     a new revision; the code version changes with the templates)."""
-    return f'W/"score.{revision}.{user.pk}.{sealed_cache.code_version()[:12]}"'
+    return f'W/"score.{revision}.{user.pk}.{_code_version()}"'
+
+
+@functools.cache
+def _code_version() -> str:
+    """A digest of what draws the scoring board: its templates and the screens."""
+    root = Path(__file__).resolve().parent.parent.parent
+    digest = hashlib.blake2b(digest_size=6)
+    for folder in ("templates/games", "games/screens"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix in {".py", ".html"}:
+                digest.update(str(path.relative_to(root)).encode() + path.read_bytes())
+    return digest.hexdigest()
 
 
 @require_POST
 def play_create(request: HttpRequest, pk: int) -> HttpResponse:
+    return _board(request, **record_tap(request, pk))
+
+
+def record_tap(request: HttpRequest, pk: int) -> dict:
+    """The scoring screen's tap (a play posted): the write, and what its answer shows."""
+
     def record(game: Game, position: dict) -> dict:
         raw = play_from_post(game.kind, request.POST)
         try:
@@ -146,7 +166,7 @@ def play_create(request: HttpRequest, pk: int) -> HttpResponse:
             "added": [line],
         }
 
-    return _write(request, pk, record, tapped=lambda game: _tapped(game, request))
+    return tap(request, pk, record, tapped=lambda game: _tapped(game, request))
 
 
 @require_POST
@@ -166,7 +186,7 @@ def play_undo(request: HttpRequest, pk: int) -> HttpResponse:
             "removed": undone.play.seq,
         }
 
-    return _write(request, pk, undo)
+    return _board(request, **tap(request, pk, undo))
 
 
 @require_GET
@@ -176,6 +196,23 @@ def game_record_json(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{game.kind}-{game.pk}.json"'
     return response
+
+
+@require_GET
+def older_plays(request: HttpRequest, pk: int) -> HttpResponse:
+    """The play-by-play's lines before play ``before`` (its "Older plays" link, htmx; the
+    latest without it): a page of lines to put after the list, and the link to the page
+    before them."""
+    game = get_object_or_404(Game, pk=pk)
+    try:
+        before = int(request.GET["before"]) if request.GET.get("before") else None
+    except ValueError:
+        raise Http404("No such plays.") from None
+    lines = boards.PlayLines(game, boards.current(game))
+    if before is not None and not 1 < before <= len(lines) + 1:
+        raise Http404("No such plays.")
+    context = {"game": game, "page": lines.page(before), "older_oob": True}
+    return render(request, "games/_older_plays.html", context)
 
 
 @login_required
@@ -197,31 +234,35 @@ def scorer_add(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("games:score", pk=game.pk)
 
 
-def _write(
+def tap(
     request: HttpRequest,
     pk: int,
     write: Callable[[Game, dict], dict],
     *,
     tapped: Callable[[Game], dict | None] | None = None,
-) -> HttpResponse:
-    """Run a scorer's write against the log position the screen showed; answer with the board
-    (``write`` returns what the answer shows: ``_board``'s keyword arguments). Refused because
-    another tablet wrote first, the answer says what it did and what was not recorded (the
-    play ``tapped`` reads from the post, or an undo when there is none)."""
-    game = scorer_game(request, pk)
+) -> dict:
+    """Run a scorer's write against the log position the screen showed; return what the
+    answer shows (``_board``'s keyword arguments, ``write`` returns them for a write that
+    went through). The game is read once, with the scorer check, and locked in the write's
+    transaction (``services.locked_game``). Refused because another tablet wrote first, the
+    answer says what it did and what was not recorded (the play ``tapped`` reads from the
+    post, or an undo when there is none). The bench's write-only probe calls this too."""
+    position = PositionForm(request.POST)
+    game = None
 
     def chosen() -> screens.Selection | None:
         # A refused tap comes back with what it chose still chosen (games.screens' selection).
         return screens.selection(game.kind, request.POST) if tapped else None
 
-    position = PositionForm(request.POST)
-    if not position.is_valid():
-        error = "The request is missing its log position."
-        return _board(request, game, error=error, status=400, selection=chosen())
     try:
-        answer = write(game, position.cleaned_data)
+        with transaction.atomic():
+            game = scorer_game(request, pk)
+            if not position.is_valid():
+                error = "The request is missing its log position."
+                return {"game": game, "error": error, "status": 400, "selection": chosen()}
+            answer = write(game, position.cleaned_data)
     except services.PositionConflict as exc:
-        now = state_cache.current(game)
+        now = boards.current(game)
         error = conflicts.refused(
             scoreboard(game, now),
             exc,
@@ -229,15 +270,19 @@ def _write(
             tapped=tapped(game) if tapped else None,
             undo=tapped is None,
         )
-        return _board(request, game, error=error, status=409, current=now)
+        return {"game": game, "error": error, "status": 409, "current": now}
     except EngineError as exc:
         error = _capitalised(str(exc))
-        return _board(
-            request, game, error=error, status=422, plays=PLAYS_UNCHANGED, selection=chosen()
-        )
+        return {
+            "game": game,
+            "error": error,
+            "status": 422,
+            "plays": PLAYS_UNCHANGED,
+            "selection": chosen(),
+        }
     if "question" not in answer:
         _forget_question(request, game)
-    return _board(request, **{"game": game, **answer})
+    return {"game": game, **answer}
 
 
 # A play waiting for the table's answer (the umpire's cards, a review, an extension…) is kept
@@ -266,7 +311,7 @@ def _forget_question(request: HttpRequest, game: Game) -> None:
     request.session.pop(_question_key(game), None)
 
 
-def _plays_change(request: HttpRequest, previous: Current, board: Current) -> str:
+def _plays_change(request: HttpRequest, previous: Board, board: Board) -> str:
     """How a write's answer brings the screen's play-by-play up to date: line by line
     (``added``, ``removed``) when the screen showed the board before the write (its revision)
     with plays on it and the game's status stays the same, else the whole list (``full``)."""
@@ -297,19 +342,18 @@ def _draft_fields(request: HttpRequest) -> list[tuple[str, str]]:
 
 
 def scorer_game(request: HttpRequest, pk: int) -> Game:
-    """The game a scorer's write is for: 404 when there is none, 403 for anyone else."""
-    game = rows.get_by_key(Game, pk)
-    if game is None:
-        raise Http404("No such game.")
-    if not game.is_scorer(request.user):
-        raise PermissionDenied("Only this game's scorers can change it.")
-    return game
+    """The game a scorer's write is for, read once and locked (inside the write's
+    transaction): 404 when there is none, 403 for anyone else."""
+    try:
+        return services.locked_game(pk, request.user)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
 
 
 def _board_context(
     request: HttpRequest,
     game: Game,
-    current: Current | None = None,
+    current: Board | None = None,
     selection: screens.Selection | None = None,
 ) -> dict:
     board = scoreboard(game, current)
@@ -333,7 +377,7 @@ def _board(
     question: dict | None = None,
     draft: list | None = None,
     status: int = 200,
-    current: Current | None = None,
+    current: Board | None = None,
     plays: str = PLAYS_FULL,
     added: list[PlayLine] | None = None,
     removed: int = 0,

@@ -8,14 +8,16 @@ import re
 
 import pytest
 
-from games import corrections, services, state_cache
+from games import board, corrections, services
 from games.bench.players import generate
+from games.board import PLAYS_PER_PAGE
 
 from .conftest import post_play
 
 pytestmark = pytest.mark.django_db
 
 LINE = re.compile(r'<li id="play-(\d+)" class="play-line')
+OLDER = re.compile(r'hx-get="([^"]*/plays/older/\?before=\d+)"')
 
 
 def screen(client, game) -> dict:
@@ -70,8 +72,16 @@ def test_the_answer_does_not_grow_with_the_log(scorer_client, scorer):
             services.play_record(game=game, raw=raw, expected_seq=seq, user=scorer)
     assert sizes[301] < 1.3 * sizes[11]
     whole = scorer_client.get(f"/games/{game.pk}/score/", headers={"HX-Request": "true"})
-    assert len(LINE.findall(whole.content.decode())) == 301
-    assert len(whole.content) > 5 * sizes[301]
+    html = whole.content.decode()
+    lines = LINE.findall(html)
+    assert lines == [str(seq) for seq in range(301, 301 - PLAYS_PER_PAGE, -1)]
+    # The older plays come a page at a time ("Older plays", htmx), each page with the link to
+    # the page before it, until the whole log is on the screen.
+    while more := OLDER.search(html):
+        html = scorer_client.get(more[1], headers={"HX-Request": "true"}).content.decode()
+        lines += LINE.findall(html)
+    assert lines == [str(seq) for seq in range(301, 0, -1)]
+    assert 'id="older-plays" hx-swap-oob="delete"' in html  # the link goes with the last page
 
 
 def test_undo_removes_the_line_and_the_last_undo_empties_the_list(scorer_client, game):
@@ -162,8 +172,8 @@ def test_the_board_a_write_leaves_is_the_one_drawn(scorer_client, game, monkeypa
     tap(scorer_client, game, pitch="SO1", bat="B4")
     shown = screen(scorer_client, game)
     reads = []
-    real = state_cache.current
-    monkeypatch.setattr(state_cache, "current", lambda g: reads.append(g.pk) or real(g))
+    real = board.current
+    monkeypatch.setattr(board, "current", lambda g: reads.append(g.pk) or real(g))
     position = {"after": shown["after"], "revision": shown["revision"]}
     post_play(scorer_client, game, 2, **position, pitch="SO2", call="leave")
     assert reads == [game.pk]  # the write's own read, inside its transaction
@@ -177,7 +187,7 @@ def test_the_write_asks_the_tables_question_first_and_writes_nothing(scorer):
     with pytest.raises(services.NeedsAnswer) as asked:
         services.play_record(game=match, raw=appeal, expected_seq=1, user=scorer, answered=[])
     assert asked.value.question["ask"] == "umpire"
-    assert match.plays.count() == 0 and state_cache.current(match).length == 0
+    assert match.plays.count() == 0 and board.current(match).length == 0
     answered = {**appeal, "umpire": ["not out"]}
     with pytest.raises(services.NeedsAnswer) as asked:
         services.play_record(game=match, raw=answered, expected_seq=1, user=scorer, answered=[])
