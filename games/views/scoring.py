@@ -84,7 +84,7 @@ def game_score(request: HttpRequest, pk: int) -> HttpResponse:
         # The screen's live poll (scoring.js) names the board it shows by its tag
         # (``#board[data-live-tag]``): unchanged, it gets "304 Not Modified" and no body.
         tag = live_tag(game.log_revision, request.user)
-        if tag in request.headers.get("If-None-Match", ""):
+        if page_cache.etag_matches(request, tag):
             unchanged = HttpResponseNotModified()
             unchanged["ETag"] = tag
             unchanged["Cache-Control"] = "no-store"
