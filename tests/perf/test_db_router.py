@@ -160,21 +160,11 @@ services.play_record(game=game, raw={"pitch": "C2", "call": "leave"}, expected_s
 
 
 def test_public_pages_read_the_replica_and_writes_never_reach_it(run_python, tmp_path):
-    primary, replica = tmp_path / "primary.sqlite3", tmp_path / "replica.sqlite3"
-    env = {
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-        "SCOREKEEPER_SQLITE_PATH": str(primary),
-    }
-    for args in (["manage.py", "migrate", "-v", "0"], ["manage.py", "shell", "-c", MAKE]):
-        result = run_python(*args, **env)
-        assert result.returncode == 0, result.stderr
-    _checkpoint(primary)
-    shutil.copy(primary, replica)
-    db = sqlite3.connect(replica)
-    db.execute("""UPDATE games_game SET sides = '["Replica Reds", "Replica Blues"]'""")
-    db.commit()
-    db.close()
-    _checkpoint(replica)
+    primary, replica, env = _primary_and_replica(
+        run_python,
+        tmp_path,
+        """UPDATE games_game SET sides = '["Replica Reds", "Replica Blues"]'""",
+    )
     before = hashlib.sha256(replica.read_bytes()).hexdigest()
 
     result = run_python(
@@ -222,21 +212,9 @@ for seq, raw in enumerate(
 
 
 def test_a_lagging_replica_is_replayed_and_nothing_is_written_or_deleted(run_python, tmp_path):
-    primary, replica = tmp_path / "primary.sqlite3", tmp_path / "replica.sqlite3"
-    env = {
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-        "SCOREKEEPER_SQLITE_PATH": str(primary),
-    }
-    for args in (["manage.py", "migrate", "-v", "0"], ["manage.py", "shell", "-c", MAKE]):
-        result = run_python(*args, **env)
-        assert result.returncode == 0, result.stderr
-    _checkpoint(primary)
-    shutil.copy(primary, replica)
-    db = sqlite3.connect(replica)
-    db.execute("UPDATE games_play SET state = X'00'")
-    db.commit()
-    db.close()
-    _checkpoint(replica)
+    primary, replica, env = _primary_and_replica(
+        run_python, tmp_path, "UPDATE games_play SET state = X'00'"
+    )
     result = run_python("manage.py", "shell", "-c", MORE, **env)
     assert result.returncode == 0, result.stderr
     _checkpoint(primary)
@@ -250,6 +228,27 @@ def test_a_lagging_replica_is_replayed_and_nothing_is_written_or_deleted(run_pyt
     assert out["primary_unchanged"] and out["plays"] == 3  # nothing written, nothing deleted
     assert 'id="play-1"' in out["page"] and 'id="play-2"' not in out["page"]  # the replica's
     assert hashlib.sha256(replica.read_bytes()).hexdigest() == replica_before
+
+
+def _primary_and_replica(run_python, tmp_path, on_replica: str):
+    """A primary with one game (``MAKE``) and a replica copied from it, then changed by the
+    SQL ``on_replica``; and the environment that points the site at the primary."""
+    primary, replica = tmp_path / "primary.sqlite3", tmp_path / "replica.sqlite3"
+    env = {
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "SCOREKEEPER_SQLITE_PATH": str(primary),
+    }
+    for args in (["manage.py", "migrate", "-v", "0"], ["manage.py", "shell", "-c", MAKE]):
+        result = run_python(*args, **env)
+        assert result.returncode == 0, result.stderr
+    _checkpoint(primary)
+    shutil.copy(primary, replica)
+    db = sqlite3.connect(replica)
+    db.execute(on_replica)
+    db.commit()
+    db.close()
+    _checkpoint(replica)
+    return primary, replica, env
 
 
 def _checkpoint(path) -> None:
