@@ -64,7 +64,7 @@ def read_play(data: QueryDict) -> dict[str, Any]:
             raise InvalidPlay("tap the batter's Move and Stroke quadrants, or Big Hit")
     # The umpire question's one-tap answers post every card turned, in order ("not out,out");
     # the correction form posts them card by card.
-    turned = (data.get("umpire_turned") or "").split(",") or []
+    turned = (data.get("umpire_turned") or "").split(",")
     if not any(turned):
         turned = [data.get(f"umpire_{n}") for n in (1, 2)]
     if any(turned):
