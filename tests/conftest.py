@@ -1,7 +1,10 @@
 """Fixtures shared by every test folder, including Playwright browser fixtures."""
 
+import inspect
 import os
+import threading
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -59,3 +62,62 @@ def _fresh_cache() -> Iterator[None]:
 
     cache.clear()
     yield
+
+
+# ---- One at a time on a shared in-memory database.
+# On SQLite in memory the live server's request threads use the test's own connection
+# (pytest-django passes it over). A request reading while the test writes on that one
+# connection fails with "database table is locked" (CI saw it once, in the phone test, while
+# the previous game's page was still polling). So a request and the test's own database work
+# take turns: the server answers each request holding this lock, and the test holds it for
+# each statement and for each whole service call (a write and its transaction).
+SHARED_DATABASE = threading.RLock()
+
+
+@pytest.fixture(scope="session")
+def live_server(live_server):
+    """pytest-django's live server, answering one request at a time while the database
+    connection is shared with the test."""
+    if live_server.thread.connections_override:
+        httpd = live_server.thread.httpd
+        app = httpd.get_app()
+
+        def in_turn(environ, start_response):
+            with SHARED_DATABASE:
+                return app(environ, start_response)
+
+        httpd.set_app(in_turn)
+    return live_server
+
+
+def _statement_in_turn(execute, sql, params, many, context):
+    with SHARED_DATABASE:
+        return execute(sql, params, many, context)
+
+
+@pytest.fixture(autouse=True)
+def _take_turns_with_the_live_server(request, monkeypatch) -> Iterator[None]:
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    shared = request.getfixturevalue("live_server").thread.connections_override
+    if not shared:  # PostgreSQL or a file: the server has connections of its own
+        yield
+        return
+    from games import services
+
+    for name, function in inspect.getmembers(services, inspect.isfunction):
+        if function.__module__ == services.__name__ and not name.startswith("_"):
+            monkeypatch.setattr(services, name, _in_turn(function))
+    with ExitStack() as stack:
+        for conn in shared.values():
+            stack.enter_context(conn.execute_wrapper(_statement_in_turn))
+        yield
+
+
+def _in_turn(function):
+    def in_turn(*args, **kwargs):
+        with SHARED_DATABASE:
+            return function(*args, **kwargs)
+
+    return in_turn
