@@ -61,26 +61,31 @@ class NeedsAnswer(Exception):
 def locked_game(pk: int, user) -> Game:
     """The game a scorer writes to, read once and locked until the write's transaction ends
     (writers to one game take turns), in one query with its last play's row (the board,
-    ``games.board``); whether ``user`` may score it is asked once (``Game.is_scorer``: no
-    query for the game's creator). ``Game.DoesNotExist`` when there is none,
+    ``games.board``); whether ``user`` may score it is answered by that same query
+    (``Game.scored_by``). ``Game.DoesNotExist`` when there is none,
     ``PermissionDenied`` for anyone but its scorers. Call inside a transaction: the write
     services take the game as it is while it is open."""
     # The last play with its game joined, both locked: the usual case, a game in play. (Had
     # another writer removed that play meanwhile, the row is gone once the lock is ours.)
-    last = (
-        Play.objects.select_related("game")
-        .select_for_update(of=("self", "game"))
-        .filter(game_id=pk)
-        .order_by("-seq")
-        .first()
-    )
+    authenticated = getattr(user, "is_authenticated", False)
+    plays = Play.objects.select_related("game").select_for_update(of=("self", "game"))
+    if authenticated:
+        plays = plays.annotate(added_scorer=Game.scored_by(user, "game_id"))
+    last = plays.filter(game_id=pk).order_by("-seq").first()
     if last is not None:
         game = last.game
         boards.keep_last_play(game, [getattr(last, name) for name in boards.LAST_PLAY])
+        if authenticated:
+            game.knows_scorer(user, last.added_scorer)
     else:  # no play yet, no game, or the last play just undone: the game, then its board
-        game = Game.objects.select_for_update().filter(pk=pk).first()
+        games = Game.objects.select_for_update()
+        if authenticated:
+            games = games.annotate(added_scorer=Game.scored_by(user))
+        game = games.filter(pk=pk).first()
         if game is None:
             raise Game.DoesNotExist(f"no game {pk}")
+        if authenticated:
+            game.knows_scorer(user, game.added_scorer)
     if not game.is_scorer(user):
         raise PermissionDenied("Only this game's scorers can change it.")
     connection = transaction.get_connection()

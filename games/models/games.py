@@ -11,6 +11,7 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Exists, OuterRef
 from django.urls import reverse
 
 from ..engines import EngineError, all_engines, get
@@ -96,6 +97,18 @@ class Game(models.Model):
         if user.pk not in known:
             known[user.pk] = self.scorers.filter(pk=user.pk).exists()
         return known[user.pk]
+
+    @classmethod
+    def scored_by(cls, user, game_ref: str = "pk") -> Exists:
+        """An expression for a query's rows: whether ``user`` was added as a scorer of the
+        game ``game_ref`` names (``"pk"`` on games, ``"game_id"`` on plays), so the check rides
+        on a query that reads the game anyway; hand the answer to ``knows_scorer``."""
+        added = cls.scorers.through.objects.filter(game_id=OuterRef(game_ref), user_id=user.pk)
+        return Exists(added)
+
+    def knows_scorer(self, user, added: bool) -> None:
+        """Remember what ``scored_by`` answered for ``user``, so ``is_scorer`` asks no query."""
+        self.__dict__.setdefault("_scorers_known", {})[user.pk] = added
 
 
 class Play(models.Model):

@@ -19,6 +19,7 @@ from games.bench import data
 from games.page_cache import game_page_key
 
 from .conftest import game_with_log, random_plays, record_plays
+from .test_board import tap_queries
 
 # One worker runs them all: clearing a Redis cache empties the whole database they share.
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("redis")]
@@ -112,3 +113,28 @@ def test_an_unreachable_redis_slows_pages_but_never_breaks_them(scorer):
                 f"/games/{game.pk}/", headers={"HX-Request": "true"} if htmx else {}
             )
             assert reply.status_code == 200 and 'value="20"' in reply.content.decode()
+
+
+@needs_redis
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("helper", [False, True])
+def test_a_tap_on_cached_db_sessions_makes_6_queries_all_told(
+    helper, django_user_model, django_assert_max_num_queries
+):
+    """With the sessions on Redis (``cached_db``, as settings choose when CACHE_URL is set) a
+    tap reads no session row: the user, the game with its last play and the scorer check,
+    the insert and the game's update, with the transaction's BEGIN and COMMIT: 6."""
+    owner = django_user_model.objects.create_user("owner", password="pw-owner-1")
+    helper_user = django_user_model.objects.create_user("helper", password="pw-helper-1")
+    plays = random_plays("quick-baseball", {"innings": 9}, 12, seed=3)
+    game = game_with_log("quick-baseball", {"innings": 9}, plays[:10], owner)
+    game.scorers.add(helper_user)
+    with override_settings(
+        CACHES=redis_settings(URL), SESSION_ENGINE="django.contrib.sessions.backends.cached_db"
+    ):
+        client = Client()
+        client.force_login(helper_user if helper else owner)
+        client.get(f"/games/{game.pk}/score/")  # the session is in the cache once read
+        counted = tap_queries(client, game, plays[10], django_assert_max_num_queries, limit=4)
+        assert counted == (4, 6)
+        cache.clear()
