@@ -23,7 +23,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 
-from . import deferred_html, sealed_cache
+from . import safe_cache
 from .models import Fixture, Game, League, Play, Season
 
 # What the page carries where its CSRF token goes (no token has these characters).
@@ -66,11 +66,10 @@ def public_page(
         _tag(unchanged, tag)
         return unchanged
     name = f"page:{key}"
-    html = sealed_cache.get(name)
+    html = safe_cache.get(name, str)
     if html is None:
         html = render_to_string(template, {**context(), "csrf_token": TOKEN_PLACEHOLDER}, request)
-        html = deferred_html.resolve(request, html)
-        sealed_cache.put(name, html)
+        safe_cache.put(name, html)
     response = HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
     if revalidate:
         _tag(response, tag)

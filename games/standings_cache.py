@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from . import sealed_cache
+from . import safe_cache
 from .models import GameStats, Season, Team
 from .models.games import new_revision
 from .standings import Standings, season_standings
@@ -43,10 +43,10 @@ def standings_key(season: Season) -> str:
 
 def cached_standings(season: Season) -> Standings:
     key = standings_key(season)
-    standings = sealed_cache.get(key)
-    if not isinstance(standings, Standings):
+    standings = safe_cache.get(key, Standings)
+    if standings is None:
         standings = season_standings(season=season)
-        sealed_cache.put(key, standings)
+        safe_cache.put(key, standings)
     return standings
 
 

@@ -75,7 +75,6 @@ MIDDLEWARE = [
     # Turns a locked log-in attempt into scorekeeper.login_guard's answer.
     "axes.middleware.AxesMiddleware",
     # Innermost, so the long HTML it puts in is counted in the Content-Length.
-    "games.deferred_html.DeferredHtmlMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

@@ -20,7 +20,7 @@ from typing import Any
 from django import template
 from django.template.base import FilterExpression, NodeList, Parser, Token
 
-from .. import corrections, deferred_html, sealed_cache
+from .. import corrections, safe_cache
 from ..board import options_digest
 from ..models import Game
 from ..page_cache import UNCACHED_KINDS
@@ -64,10 +64,10 @@ class PublicBoardNode(template.Node):
 
 
 def _cached(key: str, nodelist: NodeList, context: template.Context) -> str:
-    html = sealed_cache.get(key)
+    html = safe_cache.get(key, str)
     if html is None:
-        html = deferred_html.resolve(context.get("request"), nodelist.render(context))
-        sealed_cache.put(key, html)
+        html = nodelist.render(context)
+        safe_cache.put(key, html)
     return html
 
 

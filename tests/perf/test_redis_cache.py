@@ -14,7 +14,7 @@ from django.core.cache import cache, caches
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from games import league_services, sealed_cache
+from games import league_services, safe_cache
 from games.bench import data
 from games.page_cache import game_page_key
 
@@ -72,7 +72,7 @@ def test_fans_see_each_play_through_the_redis_cached_page(on_redis, scorer):
     game = game_with_log("quick-baseball", options, plays[:25], scorer)
     fan = Client()
     assert 'value="25"' in game_html(fan, game)
-    assert sealed_cache.get(f"page:{game_page_key(game.pk, partial=False)}")  # stored in Redis
+    assert safe_cache.get(f"page:{game_page_key(game.pk, partial=False)}", str)  # in Redis
     record_plays(game, plays[25:], scorer)
     html = game_html(fan, game)
     assert 'value="30"' in html and html.index('value="30"') < html.index('value="29"')
@@ -95,9 +95,10 @@ def test_a_garbled_redis_entry_is_ignored(on_redis, scorer):
     )
     name = f"page:{game_page_key(game.pk, partial=False)}"
     raw = redis.Redis.from_url(URL)
-    raw.set(on_redis.make_key(sealed_cache._key(name)), b"\x80\x05garbage that is no pickle")
+    stored = on_redis.make_key(name, version=safe_cache.code_version())
+    raw.set(stored, b"\x80\x05garbage that is no pickle")
     assert 'value="20"' in game_html(Client(), game)
-    on_redis.set(sealed_cache._key(name), b"sealed by nobody")
+    on_redis.set(name, b"a page of the wrong type", version=safe_cache.code_version())
     assert 'value="20"' in game_html(Client(), game)
 
 
