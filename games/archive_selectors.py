@@ -32,6 +32,8 @@ from django.db.models.functions import Coalesce
 from .engines import get
 from .engines.quick_tennis.state import SetScore
 from .engines.quick_tennis.words import set_text
+from .kinds import CRICKET, TENNIS
+from .kinds import kind as game_kind
 from .models import Fixture, Game, GameStats, League, Season, Team
 
 FORM_LENGTH = 5
@@ -96,10 +98,10 @@ def _played_at(game: Game) -> datetime.datetime:
     return game.finished_at or game.created_at
 
 
-def side_scores(summary: dict[str, Any], sides: int) -> list[str]:
+def side_scores(summary: dict[str, Any], sides: int, *, family: str) -> list[str]:
     """Each side's score as a list shows it: runs, or cricket innings ("120/7 & 88/10")."""
     innings = summary.get("innings")
-    if innings is not None:
+    if family == CRICKET and innings is not None:
         texts = []
         for side in range(sides):
             played = [i for i in innings if i.get("batting") == side]
@@ -125,11 +127,12 @@ def result_text(game: Game) -> str:
         return ""
     sides = list(game.sides)
     winner = summary.get("winner")
+    family = game_kind(game.kind).family
     if len(sides) == 1:
         if summary.get("called"):
             return "Called for rain"
         return "Won" if winner == 0 else "Lost"
-    if "innings" in summary:
+    if family == CRICKET:
         margin = summary.get("margin") or {}
         by, value = margin.get("by"), margin.get("value")
         if by == "tie" or winner is None:
@@ -140,7 +143,7 @@ def result_text(game: Game) -> str:
         if by == "wickets":
             return f"{name} won by {_plural(value, 'wicket')}"
         return f"{name} won by {_plural(value, 'run')}"
-    if "sets" in summary and winner is not None:
+    if family == TENNIS and winner is not None:
         return f"{sides[winner]} won {sets_text(summary['sets'], summary.get('tiebreaks'), winner)}"
     score = summary.get("score") or []
     high, low = (max(score), min(score)) if score else (0, 0)
@@ -166,7 +169,7 @@ def _plural(value: Any, word: str) -> str:
 def game_row(game: Game, fixture: Fixture | None = None) -> GameRow:
     summary = game.summary or {}
     teams = fixture.teams if fixture else []
-    scores = side_scores(summary, len(game.sides))
+    scores = side_scores(summary, len(game.sides), family=game_kind(game.kind).family)
     final = summary.get("status") == Game.FINAL
     winner = summary.get("winner") if final else None
     sides = tuple(

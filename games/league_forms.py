@@ -9,6 +9,7 @@ from django import forms
 
 from .engines import all_engines, get
 from .forms import _option_field
+from .kinds import kind as game_kind
 from .league_services import MAX_ROUNDS, MAX_VOID_REASON
 from .models import League, Team
 
@@ -20,7 +21,8 @@ def _points_field(label: str, initial: int) -> forms.IntegerField:
 
 
 class LeagueForm(forms.Form):
-    """A league of one game: its name, that game's options, and cricket's points.
+    """A league of one game: its name, that game's options, and its points for a win, a tie
+    and a loss when the game declares ``league_points`` (cricket).
 
     For a new league the game comes from ``kind``; an existing league keeps its game.
     """
@@ -43,7 +45,7 @@ class LeagueForm(forms.Form):
                 field = _option_field(spec)
                 field.initial = current.get(spec.name, spec.default)
                 self.fields[f"option_{spec.name}"] = field
-        if kind == "quick-cricket":
+        if game_kind(kind).league_points:
             for key in ("win", "tie", "loss"):
                 name = f"points_{key}"
                 default = getattr(league, name) if league else League._meta.get_field(name).default

@@ -24,13 +24,11 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 
 from . import safe_cache
+from .kinds import kind as game_kind
 from .models import Fixture, Game, League, Play, Season
 
 # What the page carries where its CSRF token goes (no token has these characters).
 TOKEN_PLACEHOLDER = "__scorekeeper-csrf-token__"
-# Boards that show more than their own game: the solitaire board shows the player's record
-# over all their games, which changes without this game changing.
-UNCACHED_KINDS = frozenset({"solitaire-baseball"})
 
 
 def is_cacheable(request: HttpRequest) -> bool:
@@ -119,7 +117,9 @@ def game_page_key(pk: int, *, partial: bool) -> str | None:
         f" WHERE g.id = %s",
         [pk],
     )
-    if row is None or row[4] in UNCACHED_KINDS:
+    # A board that shows more than its own game (the solitaire board shows the player's record
+    # over all their games, which changes without this game changing) declares it is not cached.
+    if row is None or not game_kind(row[4]).public_board_cached:
         return None
     return _key("game-board" if partial else "game-page", row)
 

@@ -4,12 +4,12 @@ Whatever the season's size, a table costs two queries (the league's teams, and a
 the season's stats rows); the page, the CSV download and ``manage.py standings`` all print the
 same ``Standings`` so their rows and columns cannot drift apart.
 
-Four shapes of table, chosen by the league's game:
+Four shapes of table, chosen by the ``family`` the league's game declares (``games.kinds``):
 
 - **solitaire** (``solitaire-baseball``): per player, G, W, L, PCT, best score.
 - **cricket** (``quick-cricket``): P, W, L, T, Pts, runs/overs for and against, NRR.
 - **tennis** (``quick-tennis``): per player, P, W, L, sets and games won, lost and their
-  difference (read from the stats rows' ``data``, see ``games/stats/quick_tennis.py``).
+  difference (read from the stats rows' ``data``, see ``games/kinds/quick_tennis/stats.py``).
 - **baseball** (every other game, two-sided): W, L, T, PCT, GB, RF, RA, DIFF, STRK, L10.
 
 Choices where the issue is silent:
@@ -49,12 +49,10 @@ from fractions import Fraction
 from django.db.models import Q
 
 from .exports import safe_csv
+from .kinds import BASEBALL, CRICKET, SOLITAIRE, TENNIS
+from .kinds import kind as game_kind
 from .models import GameStats, League, Season, Team
 
-BASEBALL, CRICKET, SOLITAIRE, TENNIS = "baseball", "cricket", "solitaire", "tennis"
-CRICKET_GAMES = {"quick-cricket"}
-SOLITAIRE_GAMES = {"solitaire-baseball"}
-TENNIS_GAMES = {"quick-tennis"}
 FAMILIES_READING_DATA = {TENNIS}  # their tables need the stats rows' ``data`` too
 BALLS_PER_OVER = 4
 LAST_N = 10
@@ -121,13 +119,8 @@ class Standings:
 
 
 def family_of(kind: str) -> str:
-    if kind in CRICKET_GAMES:
-        return CRICKET
-    if kind in SOLITAIRE_GAMES:
-        return SOLITAIRE
-    if kind in TENNIS_GAMES:
-        return TENNIS
-    return BASEBALL
+    """The shape of standings table the game ``kind`` declares."""
+    return game_kind(kind).family
 
 
 def find_league(*, name: str) -> League | None:

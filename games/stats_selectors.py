@@ -3,8 +3,9 @@ team's stats (per season and all-time), and a season's records.
 
 Everything comes from the ``GameStats`` rows stored when games became final (see
 ``games/stats/``), read in one query per page whatever the number of games: nothing is
-replayed. What each game counts and shows lives in ``games/stats/<game>.py``
-(``TABLES``, ``summarise``, ``breakdowns``, ``records``).
+replayed. What each game counts and shows lives in the stats module its ``GameKind``
+declares, ``games/kinds/<game>/stats.py`` (``TABLES``, ``summarise``, ``breakdowns``,
+``records``).
 
 Choices where the issue is silent:
 - Only games of the league's own game, played by the league's teams, count; friendlies
@@ -18,12 +19,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
 
+from .kinds import kind as game_kind
 from .models import GameStats, League, Season, Team
 from .stats.tables import Column, Labelled, RecordList, StatsTable, build, merged, to_csv
 
@@ -33,7 +34,8 @@ class UnknownTable(ValueError):
 
 
 def stats_module(kind: str) -> ModuleType:
-    return import_module(f"games.stats.{kind.replace('-', '_')}")
+    """The stats module the game ``kind`` declares (``games/kinds/<game>/stats.py``)."""
+    return game_kind(kind).stats
 
 
 def link(name: str, *args: Any) -> str | None:

@@ -15,6 +15,8 @@ from typing import Any
 from django.utils import timezone
 
 from .. import stats
+from ..kinds import CRICSHEET, RETROSHEET
+from ..kinds import kind as game_kind
 from ..models import Game, GameStats
 from ..selectors import replay_game
 from . import cricsheet, retrosheet
@@ -25,12 +27,18 @@ class NotExportable(ValueError):
 
 
 def has_cricsheet(game: Game) -> bool:
-    return game.kind == "quick-cricket"
+    """Games that declare a Cricsheet export (Quick Cricket)."""
+    return CRICSHEET in game_kind(game.kind).exports
 
 
 def has_retrosheet(game: Game) -> bool:
-    """Two-sided baseball games: their summaries have a line score per side."""
-    return game.kind != "quick-cricket" and len(game.sides) == 2 and "line_score" in _summary(game)
+    """Two-sided games that declare a Retrosheet export (baseball), once their log replays
+    (a broken game's summary has no line score to write)."""
+    return (
+        RETROSHEET in game_kind(game.kind).exports
+        and len(game.sides) == 2
+        and "line_score" in _summary(game)
+    )
 
 
 def _summary(game: Game) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Each game's scoring screen: what its scoreboard draws and how its taps become a play.
 
-One module per game, named after the game id (``quick-cricket`` → ``quick_cricket.py``),
+One module per game, declared as its ``GameKind``'s ``screen`` (``games/kinds/<game>/screen.py``),
 with ``context(board)`` for the templates ``games/<game id>/_scoreboard.html``,
 ``_controls.html`` and ``_details.html``, and ``read_play(post_data)`` for the scoring form.
 
@@ -13,18 +13,19 @@ form draws the play being corrected as one
 
 from __future__ import annotations
 
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 from django.http import QueryDict
 
 from ..engines import InvalidPlay
+from ..kinds import kind as game_kind
 from ..selectors import Scoreboard
 
 
 def screen(kind: str) -> ModuleType:
-    return import_module(f"{__name__}.{kind.replace('-', '_')}")
+    """The scoring screen module the game ``kind`` declares."""
+    return game_kind(kind).screen
 
 
 class Selection(dict):

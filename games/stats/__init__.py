@@ -3,37 +3,34 @@ instead of replaying games.
 
 ``sync(game)`` is called by the services whenever a game's log or status changes: a final,
 not voided game gets one row per side; any other game has none. What each game counts lives
-in ``games/stats/<game id with _>.py`` as ``side_stats(replayed, side) -> dict`` (and, for
-cricket, the balls used for net run rate).
+in the stats module its ``GameKind`` declares (``games/kinds/<game>/stats.py``) as
+``side_stats(replayed, side) -> dict`` (and, for cricket, the balls used for net run rate).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from ..engines.record import Replay
+from ..kinds import kind as game_kind
 from ..models import Game, GameStats
 
 
-def _module(kind: str) -> Any:
-    try:
-        return import_module(f"{__name__}.{kind.replace('-', '_')}")
-    except ModuleNotFoundError:
-        return None
+def _module(kind: str) -> ModuleType:
+    return game_kind(kind).stats
 
 
 def side_stats(kind: str, replayed: Replay, side: int) -> dict[str, Any]:
-    module = _module(kind)
-    return module.side_stats(replayed, side) if module else {}
+    return _module(kind).side_stats(replayed, side)
 
 
 def _balls(kind: str, replayed: Replay, side: int) -> tuple[int, int]:
     module = _module(kind)
-    if module is None or not hasattr(module, "balls_for_run_rate"):
+    if not hasattr(module, "balls_for_run_rate"):
         return 0, 0
     return module.balls_for_run_rate(replayed, side)
 

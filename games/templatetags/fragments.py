@@ -22,15 +22,15 @@ from django.template.base import FilterExpression, NodeList, Parser, Token
 
 from .. import corrections, safe_cache
 from ..board import options_digest
+from ..kinds import kind as game_kind
 from ..models import Game
-from ..page_cache import UNCACHED_KINDS
 
 register = template.Library()
 
 
 def is_public_view(game: Game, user: Any) -> bool:
     """Whether ``user`` sees the board everybody sees (no correction rights over it)."""
-    if game.kind in UNCACHED_KINDS:
+    if not game_kind(game.kind).public_board_cached:
         return False
     if not getattr(user, "is_authenticated", False):
         return True

@@ -7,6 +7,9 @@ from typing import Any
 from django import template
 from django.utils.safestring import mark_safe
 
+from ..kinds import GameKind
+from ..kinds import kind as declared_kind
+
 register = template.Library()
 
 CARD_BORDER_PX = 7
@@ -40,41 +43,24 @@ def times(count: int) -> range:
 
 
 @register.filter
-def score_text(summary: dict) -> str:
-    """The score after a play: runs/wickets of the innings for cricket, sets, games and points
-    for tennis ("6–4 2–1 30–15"), else runs–runs."""
-    innings = summary.get("innings")
-    if innings:
-        last = innings[-1]
-        return f"{last['runs']}/{last['wickets']}"
-    if "sets" in summary and "games" in summary:
-        return _tennis_score(summary)
-    return "–".join(str(runs) for runs in summary.get("score", []))
+def game_kind(kind: str) -> GameKind:
+    """What the game ``kind`` declares (``games.kinds``), for ``{% with %}``:
+    ``{% with declared=league.kind|game_kind %}{% if declared.league_points %}``."""
+    return declared_kind(kind)
 
 
 @register.filter
-def progress_text(summary: dict) -> str:
-    """Where a live game stands, for lists: "Top 3rd" or "Innings 2: 45/3 (6.2 ov)"."""
-    innings = summary.get("innings")
-    if innings:
-        last = innings[-1]
-        return f"Innings {len(innings)}: {last['runs']}/{last['wickets']} ({last['overs']} ov)"
-    if "sets" in summary and "games" in summary:
-        return f"Set {summary['set']}: {_tennis_score({**summary, 'sets': []})}"
-    if len(summary.get("line_score", ())) == 1:  # one side: solitaire
-        return f"Inning {summary['inning']}"
-    if "half" in summary:
-        return f"{summary['half'].title()} {summary['inning']}"
-    return ""
+def score_text(summary: dict, kind: str) -> str:
+    """The score after a play, as the game ``kind`` words it ("45/3", "6–4 2–1 30–15",
+    "3–2"): ``{{ line.summary|score_text:game.kind }}``."""
+    return declared_kind(kind).score_text(summary)
 
 
-def _tennis_score(summary: dict) -> str:
-    """Finished sets, then the games and points of the set being played (side 0 first)."""
-    parts = [f"{a}–{b}" for a, b in summary["sets"]]
-    if summary.get("status") != "final":
-        parts.append("–".join(str(games) for games in summary["games"]))
-        parts.append("–".join(summary["points"]))
-    return " ".join(parts)
+@register.filter
+def progress_text(summary: dict, kind: str) -> str:
+    """Where a live game of ``kind`` stands, for lists ("Top 3rd", "Innings 2: 45/3 (6.2 ov)"):
+    ``{{ game.summary|progress_text:game.kind }}``."""
+    return declared_kind(kind).progress_text(summary)
 
 
 @register.filter

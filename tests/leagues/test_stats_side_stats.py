@@ -5,13 +5,11 @@ import json
 
 import pytest
 
-from games.stats import (
-    backyard_baseball,
-    bedard_baseball,
-    quick_baseball,
-    quick_cricket,
-    solitaire_baseball,
-)
+from games.kinds.backyard_baseball import stats as backyard_baseball
+from games.kinds.bedard_baseball import stats as bedard_baseball
+from games.kinds.quick_baseball import stats as quick_baseball
+from games.kinds.quick_cricket import stats as quick_cricket
+from games.kinds.solitaire_baseball import stats as solitaire_baseball
 
 from .stats_helpers import (
     BACKYARD,

@@ -6,7 +6,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from games.engines.record import from_json, replay
-from games.stats import quick_tennis as tennis
+from games.kinds.quick_tennis import stats as tennis
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -9,8 +9,8 @@ from django.http import QueryDict
 
 from games import services
 from games.engines import InvalidPlay
+from games.kinds.quick_tennis import screen
 from games.models import Game
-from games.screens import quick_tennis as screen
 
 from .conftest import post_play
 

@@ -7,9 +7,9 @@ from django.http import QueryDict
 
 from games import services
 from games.engines import InvalidPlay
+from games.kinds.solitaire_baseball import screen
 from games.models import Game
 from games.records import WinLoss, solitaire_record
-from games.screens import solitaire_baseball as screen
 
 from .conftest import post_play
 

@@ -6,10 +6,10 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ..engines import InvalidPlay
-from ..engines.quick_cricket.state import OVERS_PER_SPELL
-from ..selectors import Scoreboard
-from . import cricket_card as card
+from ...engines import InvalidPlay
+from ...engines.quick_cricket.state import OVERS_PER_SPELL
+from ...screens import cricket_card as card
+from ...selectors import Scoreboard
 
 GRID = ("B", "C", "A", "D")  # as the cards draw the quadrants: B C on top, A D below
 # The fields a delivery posts (a selection, see games.screens); CARRIED are the answers to the

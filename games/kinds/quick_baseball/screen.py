@@ -7,12 +7,12 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ..engines import InvalidPlay
-from ..engines.baseball import ordinal
-from ..engines.baseball.bases import steal_candidate
-from ..engines.quick_baseball import refresh_allowed
-from ..selectors import Scoreboard
-from .baseball import line_rows, result_words
+from ...engines import InvalidPlay
+from ...engines.baseball import ordinal
+from ...engines.baseball.bases import steal_candidate
+from ...engines.quick_baseball import refresh_allowed
+from ...screens.baseball import line_rows, result_words
+from ...selectors import Scoreboard
 
 GROUP_NAMES = ("1-3", "4-6", "7-9")
 BASE_LABELS = {1: "1B", 2: "2B", 3: "3B", 4: "HR"}

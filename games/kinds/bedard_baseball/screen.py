@@ -8,12 +8,12 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ..engines import InvalidPlay
-from ..engines.baseball import ordinal
-from ..engines.bedard_baseball import CARDS_PER_DEAL, Card
-from ..engines.bedard_baseball.deck import FACES, STANDARD, SUITS, VALUES
-from ..selectors import Scoreboard
-from .baseball import line_rows, result_words
+from ...engines import InvalidPlay
+from ...engines.baseball import ordinal
+from ...engines.bedard_baseball import CARDS_PER_DEAL, Card
+from ...engines.bedard_baseball.deck import FACES, STANDARD, SUITS, VALUES
+from ...screens.baseball import line_rows, result_words
+from ...selectors import Scoreboard
 
 # The colour a suit's row is drawn in (a class in bedard-baseball.css).
 SUIT_COLOURS = {

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engines.record import Replay
-from . import baseball
-from .baseball import HIT, OUT, SACRIFICE, PlateAppearance
-from .tables import Column, Labelled, RecordList, StatsTable, TableSpec, add_up, build
+from ...engines.record import Replay
+from ...stats import baseball
+from ...stats.baseball import HIT, OUT, SACRIFICE, PlateAppearance
+from ...stats.tables import Column, Labelled, RecordList, StatsTable, TableSpec, add_up, build
 
 HEADING = "Team"
 TABLES = (

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engines.record import Replay
-from . import baseball
-from .baseball import HIT, OUT, SACRIFICE, WALK, PlateAppearance
-from .tables import AVG, Column, Labelled, RecordList, StatsTable, TableSpec, add_up, build
+from ...engines.record import Replay
+from ...stats import baseball
+from ...stats.baseball import HIT, OUT, SACRIFICE, WALK, PlateAppearance
+from ...stats.tables import AVG, Column, Labelled, RecordList, StatsTable, TableSpec, add_up, build
 
 HEADING = "Player"
 TABLES = (

@@ -8,11 +8,11 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ..engines import InvalidPlay
-from ..engines.backyard_baseball import FIELD_SPACES, MOUND, OUTFIELD, swap_allowed
-from ..engines.baseball import ordinal
-from ..selectors import Scoreboard
-from .baseball import line_rows, result_words
+from ...engines import InvalidPlay
+from ...engines.backyard_baseball import FIELD_SPACES, MOUND, OUTFIELD, swap_allowed
+from ...engines.baseball import ordinal
+from ...screens.baseball import line_rows, result_words
+from ...selectors import Scoreboard
 
 # Where the spaces are drawn on the field (viewBox 0 0 400 300): presentation, not rules.
 POSITIONS = {

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engines.baseball import ordinal
-from ..engines.quick_cricket.state import ALL_OUT, BALLS_PER_OVER, BATTING
-from ..engines.record import Replay
-from .tables import (
+from ...engines.baseball import ordinal
+from ...engines.quick_cricket.state import ALL_OUT, BALLS_PER_OVER, BATTING
+from ...engines.record import Replay
+from ...stats.tables import (
     DEC1,
     DEC2,
     TEXT,

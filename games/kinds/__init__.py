@@ -1,0 +1,142 @@
+"""Each game as the rest of the site sees it: one declaration per game.
+
+The rules of a game live in its engine (``games/engines/<game>/``, standard library only);
+everything else the site asks of a game, it asks the game's ``GameKind``, declared as ``KIND``
+in ``games/kinds/<game id with _>/__init__.py``. A game declares:
+
+- ``id``: its engine's id (``"quick-cricket"``);
+- ``family``: the shape of its standings table (``baseball``, ``cricket``, ``solitaire`` or
+  ``tennis``, see ``games/standings.py``);
+- ``score_text(summary)``: the score after a play, for the play-by-play ("45/3", "3–2");
+- ``progress_text(summary)``: where a live game stands, for lists ("Top 3", "Set 2: 3–1 15–0");
+- ``screen``: its scoring screen module (``screen.py`` beside the declaration): ``context(board)``
+  for its templates, ``read_play(post_data)`` for its scoring form, and optionally ``FIELDS``,
+  ``defaults``, ``selected`` and ``play_fields`` (see ``games/screens/__init__.py``);
+- ``stats``: its stats module (``stats.py``): ``side_stats(replayed, side)`` and its stats
+  tables (see ``games/stats/__init__.py`` and ``games/stats_selectors.py``);
+- ``exports``: the exports that apply beside the JSON record (``"cricsheet"``, ``"retrosheet"``);
+- ``public_board_cached``: whether everybody's view of its board may be cached (not when the
+  board shows more than its own game, as the solitaire board shows the player's record);
+- ``league_points``: whether a league of it gives points for a win, a tie and a loss.
+
+Adding a game therefore means an engine package, a ``games/kinds/<game>/`` package (its
+declaration, ``screen.py`` and ``stats.py``, registered in ``_load_builtin`` below) and its
+templates under ``templates/games/<game id>/``.
+
+The per-game packages are imported on the first ``kind()`` or ``all_kinds()`` call, not when
+this module is imported, so the site's modules may import this one at their top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+BASEBALL, CRICKET, SOLITAIRE, TENNIS = "baseball", "cricket", "solitaire", "tennis"
+FAMILIES = (BASEBALL, CRICKET, SOLITAIRE, TENNIS)
+CRICSHEET, RETROSHEET = "cricsheet", "retrosheet"
+EXPORTS = (CRICSHEET, RETROSHEET)
+
+Summary = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """What the site asks of one game (see the module's docstring)."""
+
+    id: str
+    family: str
+    score_text: Callable[[Summary], str]
+    progress_text: Callable[[Summary], str]
+    screen: ModuleType
+    stats: ModuleType
+    exports: tuple[str, ...] = ()
+    public_board_cached: bool = True
+    league_points: bool = False
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"{self.id}: unknown family {self.family!r}")
+        unknown = set(self.exports) - set(EXPORTS)
+        if unknown:
+            raise ValueError(f"{self.id}: unknown exports {sorted(unknown)}")
+
+
+class UnknownKind(LookupError):
+    """No game is declared under that id."""
+
+
+_REGISTRY: dict[str, GameKind] | None = None
+
+
+def kind(game_id: str) -> GameKind:
+    """The declaration of ``game_id``. Raises ``UnknownKind`` naming the unknown id."""
+    registry = _registry()
+    try:
+        return registry[game_id]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(registry))
+        raise UnknownKind(f"no game kind {game_id!r} (known: {known})") from None
+
+
+def all_kinds() -> list[GameKind]:
+    """Every declared game, in the order they were registered."""
+    return list(_registry().values())
+
+
+def _registry() -> dict[str, GameKind]:
+    global _REGISTRY
+    if _REGISTRY is None:  # built whole, then published: a thread sees all games or loads them
+        _REGISTRY = {declared.id: declared for declared in _load_builtin()}
+    return _REGISTRY
+
+
+def _load_builtin() -> tuple[GameKind, ...]:
+    from .backyard_baseball import KIND as backyard_baseball
+    from .bedard_baseball import KIND as bedard_baseball
+    from .quick_baseball import KIND as quick_baseball
+    from .quick_cricket import KIND as quick_cricket
+    from .quick_tennis import KIND as quick_tennis
+    from .solitaire_baseball import KIND as solitaire_baseball
+
+    return (
+        quick_baseball,
+        quick_cricket,
+        backyard_baseball,
+        bedard_baseball,
+        solitaire_baseball,
+        quick_tennis,
+    )
+
+
+# Texts shared by the games whose summaries read as innings of runs (every baseball game).
+
+
+def runs_score_text(summary: Summary) -> str:
+    """Each side's runs: "3–2" (one side: "4")."""
+    return "–".join(str(runs) for runs in summary.get("score", []))
+
+
+def half_inning_text(summary: Summary) -> str:
+    """The half-inning being played: "Top 3", "Bottom 9"."""
+    if "half" in summary:
+        return f"{summary['half'].title()} {summary['inning']}"
+    return ""
+
+
+__all__ = [
+    "BASEBALL",
+    "CRICKET",
+    "CRICSHEET",
+    "RETROSHEET",
+    "SOLITAIRE",
+    "TENNIS",
+    "GameKind",
+    "UnknownKind",
+    "all_kinds",
+    "half_inning_text",
+    "kind",
+    "runs_score_text",
+]

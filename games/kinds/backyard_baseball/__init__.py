@@ -1,0 +1,17 @@
+"""Backyard Baseball as the site sees it (see ``games/kinds/__init__.py``): its scoring screen
+(``screen.py``), its stats (``stats.py``) and what the rest of the site asks of it."""
+
+from __future__ import annotations
+
+from .. import BASEBALL, RETROSHEET, GameKind, half_inning_text, runs_score_text
+from . import screen, stats
+
+KIND = GameKind(
+    id="backyard-baseball",
+    family=BASEBALL,
+    score_text=runs_score_text,
+    progress_text=half_inning_text,
+    screen=screen,
+    stats=stats,
+    exports=(RETROSHEET,),
+)

@@ -1,0 +1,32 @@
+"""Quick Tennis as the site sees it (see ``games/kinds/__init__.py``): its scoring screen
+(``screen.py``), its stats (``stats.py``) and what the rest of the site asks of it."""
+
+from __future__ import annotations
+
+from .. import TENNIS, GameKind, Summary
+from . import screen, stats
+
+
+def score_text(summary: Summary) -> str:
+    """Finished sets, then the games and points of the set being played (side 0 first):
+    "6–4 2–1 30–15"; a finished match shows its sets only."""
+    parts = [f"{a}–{b}" for a, b in summary["sets"]]
+    if summary.get("status") != "final":
+        parts.append("–".join(str(games) for games in summary["games"]))
+        parts.append("–".join(summary["points"]))
+    return " ".join(parts)
+
+
+def progress_text(summary: Summary) -> str:
+    """The set being played, its games and points: "Set 2: 3–1 15–0"."""
+    return f"Set {summary['set']}: {score_text({**summary, 'sets': []})}"
+
+
+KIND = GameKind(
+    id="quick-tennis",
+    family=TENNIS,
+    score_text=score_text,
+    progress_text=progress_text,
+    screen=screen,
+    stats=stats,
+)

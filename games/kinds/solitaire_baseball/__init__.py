@@ -1,0 +1,26 @@
+"""Solitaire Baseball as the site sees it (see ``games/kinds/__init__.py``): its scoring
+screen (``screen.py``), its stats (``stats.py``) and what the rest of the site asks of it.
+
+One player, so no box score or game log; its board shows the player's record over all their
+games, so everybody's view of it is not cached."""
+
+from __future__ import annotations
+
+from .. import SOLITAIRE, GameKind, Summary, runs_score_text
+from . import screen, stats
+
+
+def progress_text(summary: Summary) -> str:
+    """The inning being played: "Inning 3"."""
+    return f"Inning {summary['inning']}"
+
+
+KIND = GameKind(
+    id="solitaire-baseball",
+    family=SOLITAIRE,
+    score_text=runs_score_text,
+    progress_text=progress_text,
+    screen=screen,
+    stats=stats,
+    public_board_cached=False,
+)
