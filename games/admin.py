@@ -1,9 +1,9 @@
 from django import forms
 from django.contrib import admin
 
-from . import stats
-from .league_services import RESERVED_LEAGUE_SLUGS, RESERVED_SEASON_SLUGS
-from .models import CardCatalogue, Fixture, Game, GameStats, League, Play, Season, Team
+from games.leagues import stats
+from games.leagues.services import RESERVED_LEAGUE_SLUGS, RESERVED_SEASON_SLUGS
+from games.models import CardCatalogue, Fixture, Game, GameStats, League, Play, Season, Team
 
 
 def _slug_not_in(reserved: frozenset[str]):

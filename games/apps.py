@@ -8,4 +8,4 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Receivers that give a season a new stats revision when its stats or teams change.
-        from . import standings_cache  # noqa: F401
+        pass

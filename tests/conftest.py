@@ -104,7 +104,7 @@ def _take_turns_with_the_live_server(request, monkeypatch) -> Iterator[None]:
     if not shared:  # PostgreSQL or a file: the server has connections of its own
         yield
         return
-    from games import services
+    from games.scoring import services
 
     for name, function in inspect.getmembers(services, inspect.isfunction):
         if function.__module__ == services.__name__ and not name.startswith("_"):

@@ -8,10 +8,12 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from .. import imports, league_services, services
-from ..engines import get
-from ..models import Game, Play, Season
-from .players import generate
+from games.archive import imports
+from games.bench.players import generate
+from games.engines import get
+from games.leagues import services as league_services
+from games.models import Game, Play, Season
+from games.scoring import services
 
 SIDES = ["Visitors", "Home"]
 

@@ -11,7 +11,7 @@ from urllib.parse import quote
 from django.conf import settings
 from django.db import connections
 
-from .site import site_env
+from games.bench.site import site_env
 
 
 @contextmanager

@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..engines.record import Record, replay
-from .players import Generated, generate
+from games.bench.players import Generated, generate
+from games.engines.record import Record, replay
 
 # Long games of every game: (options, play limit) in full and quick runs.
 LONG_GAMES: dict[str, tuple[dict[str, Any], int, int]] = {

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..engines import Engine, EngineError, get
+from games.engines import Engine, EngineError, get
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from django.views.decorators.http import require_POST
 
-from ..views.scoring import record_tap
+from games.scoring.views import record_tap
 
 
 @login_required

@@ -6,7 +6,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from .writes import host
+from games.bench.writes import host
 
 
 def count(path: str, user=None) -> int:

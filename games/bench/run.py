@@ -23,10 +23,10 @@ from django.db import connection, connections
 from django.test import override_settings
 from django.urls import reverse
 
-from . import data, engines, load, queries, writes
-from .database import temporary_database
-from .players import generate
-from .site import Client, Server, manage
+from games.bench import data, engines, load, queries, writes
+from games.bench.database import temporary_database
+from games.bench.players import generate
+from games.bench.site import Client, Server, manage
 
 TARGETS = {"accept_play_ratio": 1.5, "post_play": 0.4, "game_page": 0.3, "standings": 0.3}
 

@@ -12,12 +12,12 @@ from typing import Any
 from django.conf import settings
 from django.test import Client
 
-from .. import board as boards
-from .. import services
-from ..engines import get
-from ..models import Game
-from .data import long_game
-from .players import random_legal_play
+from games.bench.data import long_game
+from games.bench.players import random_legal_play
+from games.engines import get
+from games.models import Game
+from games.scoring import board as boards
+from games.scoring import services
 
 # Games a random player keeps going past 1,000 plays (solitaire ends with its deck, and a
 # random Test match after about a hundred balls).

@@ -6,14 +6,14 @@ in ``games/kinds/<game id with _>/__init__.py``. A game declares:
 
 - ``id``: its engine's id (``"quick-cricket"``);
 - ``family``: the shape of its standings table (``baseball``, ``cricket``, ``solitaire`` or
-  ``tennis``, see ``games/standings.py``);
+  ``tennis``, see ``games/leagues/standings.py``);
 - ``score_text(summary)``: the score after a play, for the play-by-play ("45/3", "3–2");
 - ``progress_text(summary)``: where a live game stands, for lists ("Top 3", "Set 2: 3–1 15–0");
 - ``screen``: its scoring screen module (``screen.py`` beside the declaration): ``context(board)``
   for its templates, ``read_play(post_data)`` for its scoring form, and optionally ``FIELDS``,
-  ``defaults``, ``selected`` and ``play_fields`` (see ``games/screens/__init__.py``);
+  ``defaults``, ``selected`` and ``play_fields`` (see ``games/scoring/screens/__init__.py``);
 - ``stats``: its stats module (``stats.py``): ``side_stats(replayed, side)`` and its stats
-  tables (see ``games/stats/__init__.py`` and ``games/stats_selectors.py``);
+  tables (see ``games/leagues/stats/__init__.py`` and ``games/leagues/stats_selectors.py``);
 - ``exports``: the exports that apply beside the JSON record (``"cricsheet"``, ``"retrosheet"``);
 - ``public_board_cached``: whether everybody's view of its board may be cached (not when the
   board shows more than its own game, as the solitaire board shows the player's record);
@@ -94,12 +94,12 @@ def _registry() -> dict[str, GameKind]:
 
 
 def _load_builtin() -> tuple[GameKind, ...]:
-    from .backyard_baseball import KIND as backyard_baseball
-    from .bedard_baseball import KIND as bedard_baseball
-    from .quick_baseball import KIND as quick_baseball
-    from .quick_cricket import KIND as quick_cricket
-    from .quick_tennis import KIND as quick_tennis
-    from .solitaire_baseball import KIND as solitaire_baseball
+    from games.kinds.backyard_baseball import KIND as backyard_baseball
+    from games.kinds.bedard_baseball import KIND as bedard_baseball
+    from games.kinds.quick_baseball import KIND as quick_baseball
+    from games.kinds.quick_cricket import KIND as quick_cricket
+    from games.kinds.quick_tennis import KIND as quick_tennis
+    from games.kinds.solitaire_baseball import KIND as solitaire_baseball
 
     return (
         quick_baseball,

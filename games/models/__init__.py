@@ -1,9 +1,9 @@
 """The app's models: games and their logs (``games.py``); leagues, seasons, teams, fixtures
 and per-game stats (``leagues.py``); and corrections and reopenings (``corrections.py``)."""
 
-from .corrections import GameReopening, PlayCorrection
-from .games import CardCatalogue, Game, Play, game_choices
-from .leagues import Fixture, GameStats, League, Season, Team
+from games.models.corrections import GameReopening, PlayCorrection
+from games.models.games import CardCatalogue, Game, Play, game_choices
+from games.models.leagues import Fixture, GameStats, League, Season, Team
 
 __all__ = [
     "CardCatalogue",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from .games import Game, Play
+from games.models.games import Game, Play
 
 
 class PlayCorrection(models.Model):

@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Exists, OuterRef
 from django.urls import reverse
 
-from ..engines import EngineError, all_engines, get
+from games.engines import EngineError, all_engines, get
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -114,7 +114,7 @@ class Game(models.Model):
 class Play(models.Model):
     """One physical play, exactly as the record holds it, with what it produced (like a move
     on python-chess's move stack): the engine state after it, its outcome, the summary after
-    it. Rows are appended or removed last; ``games.board`` writes what they produced in the
+    it. Rows are appended or removed last; ``games.scoring.board`` writes what they produced in the
     play's own transaction, and rewrites it when a correction changes an earlier play."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="plays")
@@ -124,7 +124,7 @@ class Play(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # What the play produced (``games.board``); empty for a play that no longer replays.
+    # What the play produced (``games.scoring.board``); empty for a play that no longer replays.
     state = models.BinaryField(
         null=True, editable=False, help_text="signed pickle of the engine state after the play"
     )

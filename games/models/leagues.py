@@ -11,8 +11,7 @@ from django.db import models
 from django.urls import reverse
 
 from games import engines
-
-from .games import Game, game_choices, new_revision
+from games.models.games import Game, game_choices, new_revision
 
 
 class League(models.Model):

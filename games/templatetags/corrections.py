@@ -6,8 +6,8 @@ from typing import Any
 
 from django import template
 
-from .. import corrections
-from ..models import Game
+from games.models import Game
+from games.scoring import corrections
 
 register = template.Library()
 

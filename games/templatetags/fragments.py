@@ -20,10 +20,11 @@ from typing import Any
 from django import template
 from django.template.base import FilterExpression, NodeList, Parser, Token
 
-from .. import corrections, safe_cache
-from ..board import options_digest
-from ..kinds import kind as game_kind
-from ..models import Game
+from games.archive import safe_cache
+from games.kinds import kind as game_kind
+from games.models import Game
+from games.scoring import corrections
+from games.scoring.board import options_digest
 
 register = template.Library()
 

@@ -7,8 +7,8 @@ from typing import Any
 from django import template
 from django.utils.safestring import mark_safe
 
-from ..kinds import GameKind
-from ..kinds import kind as declared_kind
+from games.kinds import GameKind
+from games.kinds import kind as declared_kind
 
 register = template.Library()
 
@@ -83,7 +83,7 @@ def play_chips(payload: dict) -> list[str]:
 
 
 def _chosen(selection: Any, name: str, value: Any) -> bool:
-    """Is ``value`` chosen for the field ``name`` in ``selection`` (see games.screens)?"""
+    """Is ``value`` chosen for the field ``name`` in ``selection`` (see games.scoring.screens)?"""
     if not isinstance(selection, dict) or not name:
         return False
     return str(value) in selection.get(name, ())

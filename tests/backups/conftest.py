@@ -6,10 +6,11 @@ from datetime import date
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import corrections, league_services, services
 from games.engines.record import Record, ReplayError, replay
+from games.leagues import services as league_services
 from games.models import Fixture, Game, GameStats, League, Play, Season, Team
-from games.selectors import game_record, replay_game
+from games.scoring import corrections, services
+from games.scoring.selectors import game_record, replay_game
 from tests.leagues.conftest import make_league, play_fixture, play_out
 
 # A staff user who corrects a friendly; the tests delete them before restoring.

@@ -9,10 +9,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from games.backups import ArchiveError, export_archive, restore_archive
+from games.archive.backups import ArchiveError, export_archive, restore_archive
 from games.engines.record import from_json, replay
+from games.leagues.standings import season_standings
 from games.models import Fixture, Game, GameStats, League, Season
-from games.standings import season_standings
 from tests.leagues.conftest import play_out
 
 from .conftest import VISITOR, a_correction, build_site, correct, wipe

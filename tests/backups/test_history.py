@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from games.backups import ArchiveError, export_archive, restore_archive
+from games.archive.backups import ArchiveError, export_archive, restore_archive
 from games.models import Game, GameReopening, PlayCorrection
 
 from .conftest import VISITOR, build_site, wipe

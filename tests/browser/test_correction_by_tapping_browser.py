@@ -4,7 +4,7 @@ game's own controls with the play recorded chosen; a tap saves the correction.""
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import services
+from games.scoring import services
 
 from .helpers import log_in
 

@@ -5,8 +5,8 @@ tap goes through instead of being refused."""
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games import corrections, services
 from games.models import Play
+from games.scoring import corrections, services
 
 from .helpers import assert_not_reloaded, log_in, mark_page
 from .test_offline_browser import tap

@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.models import Play
-from games.views import scoring as scoring_views
+from games.scoring import services
+from games.scoring import views as scoring_views
 
 from .helpers import assert_not_reloaded, log_in, mark_page
 

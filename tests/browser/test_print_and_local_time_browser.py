@@ -11,10 +11,11 @@ import random
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games import imports, services
+from games.archive import imports
 from games.bench.players import generate
 from games.engines import EngineError, get
 from games.models import Fixture, Game
+from games.scoring import services
 from tests.leagues.conftest import make_league
 
 from .helpers import assert_not_reloaded, log_in, mark_page

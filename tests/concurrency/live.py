@@ -22,7 +22,7 @@ class Client(site.Client):
 SETUP = """
 import json
 from django.contrib.auth import get_user_model
-from games import services
+from games.scoring import services
 user = get_user_model().objects.create_user({username!r}, password={password!r})
 games = [
     services.game_create(

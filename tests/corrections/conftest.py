@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games.scoring import services
 from tests.leagues.conftest import baseball_league, organiser  # noqa: F401
 
 # Six legal plays of a one-inning Quick Baseball game, and what each keeps legal:

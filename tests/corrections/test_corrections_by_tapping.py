@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games import screens, services
 from games.engines import get
+from games.scoring import screens, services
 
 from .conftest import PLAYS
 

@@ -3,8 +3,8 @@
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from games import corrections, services
 from games.models import PlayCorrection
+from games.scoring import corrections, services
 
 from .conftest import PLAYS, log, position
 

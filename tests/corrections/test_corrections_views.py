@@ -5,8 +5,8 @@ import json
 import pytest
 from django.test import Client
 
-from games import corrections
 from games.models import PlayCorrection
+from games.scoring import corrections
 from tests.leagues.conftest import play_fixture
 
 from .conftest import PLAYS, log, position

@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games import league_services, services, stats
 from games.engines import get
 from games.engines.record import from_json, replay
+from games.leagues import services as league_services
+from games.leagues import stats
 from games.models import Fixture, Game, Play
+from games.scoring import services
 
 # --- hand-built records (each test module says what they hold) -------------------------------
 

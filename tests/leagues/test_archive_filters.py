@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game, GameStats, Season
+from games.scoring import services
 
 from .conftest import make_league, play_fixture
 

@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from games import stats
+from games.leagues import stats
 from games.models import Fixture, GameStats, Team
 
 from .conftest import make_league, play_fixture

@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from games import services
-from games.exports import cricsheet
+from games.archive.exports import cricsheet
 from games.models import Game
-from games.selectors import replay_game
+from games.scoring import services
+from games.scoring.selectors import replay_game
 
 from .conftest import make_league, play_fixture, play_out
 

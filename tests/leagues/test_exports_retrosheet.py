@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from games import services
-from games.demo import random_plays
-from games.exports import retrosheet
+from games.archive.exports import retrosheet
+from games.management.demo import random_plays
 from games.models import GameStats
-from games.selectors import replay_game
+from games.scoring import services
+from games.scoring.selectors import replay_game
 
 from .conftest import make_league, play_fixture
 

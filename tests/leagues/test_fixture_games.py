@@ -23,7 +23,7 @@ def test_a_final_fixture_game_stores_one_stats_row_per_side(baseball_league, org
 
 
 def test_undoing_the_last_play_of_a_final_game_removes_its_stats(baseball_league, organiser):
-    from games import services
+    from games.scoring import services
 
     league, season, (giants, yankees, _) = baseball_league
     game = play_fixture(season, giants, yankees, organiser)

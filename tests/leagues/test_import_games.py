@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import imports
+from games.archive import imports
 from games.models import Fixture, Game, GameStats
 
 from .conftest import make_league
@@ -167,7 +167,7 @@ def test_a_folder_imports_the_good_files_in_name_order_despite_bad_ones(tmp_path
 
 
 def test_imported_fixtures_feed_the_standings_and_friendlies_do_not(tmp_path, league):
-    from games.standings import season_standings
+    from games.leagues.standings import season_standings
 
     _, season, _ = league
     write(tmp_path, "1.json", random_record(sides=["Giants", "Mets"], seed=1))

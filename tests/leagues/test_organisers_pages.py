@@ -165,7 +165,7 @@ def test_bad_league_options_are_refused_with_a_message(client, staff):
 
 
 def test_league_names_are_unique_and_manage_is_not_a_slug(client, staff):
-    from games import league_services
+    from games.leagues import services as league_services
 
     client.force_login(staff)
     league_services.league_create(name="Manage", kind="quick-baseball", options={}, user=staff)
@@ -226,7 +226,7 @@ def test_adding_a_season_and_teams(client, organiser, baseball_league):
 
 @pytest.mark.parametrize("name", ["Stats", "teams", "Manage"])
 def test_season_slugs_never_take_page_addresses(organiser, baseball_league, name):
-    from games import league_services
+    from games.leagues import services as league_services
 
     league, _, _ = baseball_league
     season = league_services.season_create(league=league, user=organiser, name=name)

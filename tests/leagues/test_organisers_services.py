@@ -7,8 +7,8 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from games import league_services
-from games.league_services import LeagueError
+from games.leagues import services as league_services
+from games.leagues.services import LeagueError
 from games.models import Fixture, Game, GameStats, Team
 
 from .conftest import make_league, play_fixture, play_out
@@ -129,7 +129,7 @@ def test_league_options_are_checked_by_the_game(django_user_model):
 
 
 def test_voiding_takes_a_game_out_of_the_standings_and_keeps_it(client, organiser):
-    from games.standings import season_standings
+    from games.leagues.standings import season_standings
 
     league, season, (a, b) = league_with(organiser, 2)
     game = play_fixture(season, a, b, organiser)
@@ -179,7 +179,7 @@ def test_voiding_needs_a_reason_and_an_organiser(client, django_user_model, orga
 
 
 def test_only_league_games_are_voided_by_their_organisers(client, organiser):
-    from games import services
+    from games.scoring import services
 
     league, season, _ = league_with(organiser, 2)
     other, other_season, (x, y) = make_league("quick-cricket", {"overs": 1}, teams=("X", "Y"))

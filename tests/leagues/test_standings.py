@@ -3,8 +3,7 @@ number below can be worked out by hand (the working is in the comments)."""
 
 import pytest
 
-from games.models import GameStats, Season
-from games.standings import (
+from games.leagues.standings import (
     BASEBALL,
     CRICKET,
     SOLITAIRE,
@@ -13,6 +12,7 @@ from games.standings import (
     pct_text,
     season_standings,
 )
+from games.models import GameStats, Season
 
 from .standings_helpers import Scores, make_season
 

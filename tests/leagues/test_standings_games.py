@@ -3,8 +3,8 @@ table, and a voided game drops out of it."""
 
 import pytest
 
-from games import stats
-from games.standings import net_run_rate, nrr_text, season_standings
+from games.leagues import stats
+from games.leagues.standings import net_run_rate, nrr_text, season_standings
 
 from .conftest import make_league, play_fixture
 

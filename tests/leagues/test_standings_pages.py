@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.standings import season_standings
+from games.leagues.standings import season_standings
 
 from .standings_helpers import Scores, make_season
 

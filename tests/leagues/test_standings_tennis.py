@@ -15,11 +15,12 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import imports, stats
-from games.archive_selectors import result_text, sets_text
-from games.demo import random_record
+from games.archive import imports
+from games.archive.selectors import result_text, sets_text
+from games.leagues import stats
+from games.leagues.standings import TENNIS, season_standings
+from games.management.demo import random_record
 from games.models import Game, GameStats
-from games.standings import TENNIS, season_standings
 
 from .conftest import make_league, play_fixture
 from .standings_helpers import make_season

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import stats, stats_selectors
+from games.leagues import stats, stats_selectors
 from games.models import GameStats, Season, Team
 
 from .conftest import make_league

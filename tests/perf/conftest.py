@@ -3,9 +3,9 @@
 import pytest
 from django.core.cache import cache
 
-from games import services
 from games.bench.players import generate
 from games.models import Play
+from games.scoring import services
 from tests.site.conftest import clean_env, run_python  # noqa: F401
 from tests.web.conftest import scorer, stranger  # noqa: F401
 

@@ -1,5 +1,5 @@
-"""Each play carries the board it leaves (``games.board``): after every kind of write the board
-and the play-by-play are what a full replay of the log gives; a stored state is unpickled only
+"""Each play carries the board it leaves (``games.scoring.board``): after every kind of write the
+board and the play-by-play are what a full replay of the log gives; a stored state is unpickled only
 when its signature checks out, else the board is replayed from the log (and written again only
 by a request that may write); a tap costs the same few queries at any log length."""
 
@@ -10,12 +10,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import board, corrections, league_services, services
 from games.bench.players import generate
 from games.engines import all_engines, get
 from games.engines.record import Record, replay
+from games.leagues import services as league_services
 from games.models import Game, Play
-from games.selectors import game_record, scoreboard
+from games.scoring import board, corrections, services
+from games.scoring.selectors import game_record, scoreboard
 from scorekeeper import db_router
 from tests.corrections.conftest import PLAYS, position
 

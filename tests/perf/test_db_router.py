@@ -150,7 +150,7 @@ print(json.dumps(out))
 MAKE = """
 import json
 from django.contrib.auth import get_user_model
-from games import services
+from games.scoring import services
 scorer = get_user_model().objects.create_user("scorer", password="pw-scorer-1")
 game = services.game_create(
     kind="quick-baseball", options={}, sides=["Giants", "Yankees"], user=scorer
@@ -200,7 +200,7 @@ print(json.dumps({"page": page, "primary_unchanged": before == after, "plays": l
 
 MORE = """
 from django.contrib.auth import get_user_model
-from games import services
+from games.scoring import services
 from games.models import Game
 scorer = get_user_model().objects.get(username="scorer")
 game = Game.objects.get()

@@ -9,9 +9,10 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from games import league_services, services
+from games.archive.page_cache import TOKEN_PLACEHOLDER
 from games.bench.players import generate
-from games.page_cache import TOKEN_PLACEHOLDER
+from games.leagues import services as league_services
+from games.scoring import services
 
 from .conftest import game_with_log, random_plays, record_plays
 

@@ -9,8 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import league_services
 from games.bench import data
+from games.leagues import services as league_services
 
 from .conftest import game_with_log, random_plays
 

@@ -8,12 +8,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import imports, league_services
+from games.archive import imports
 from games.bench import data
 from games.bench.players import generate
+from games.leagues import services as league_services
+from games.leagues.standings import season_standings
+from games.leagues.standings_cache import cached_standings
 from games.models import Game, Season
-from games.standings import season_standings
-from games.standings_cache import cached_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from games import services
 from games.engines import all_engines
 from games.models import Game, GameStats, Play
-from games.selectors import replay_game
+from games.scoring import services
+from games.scoring.selectors import replay_game
 from tests.leagues.conftest import make_league
 
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'

@@ -4,8 +4,8 @@ report no violation in a real browser, and taps still work."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.engines import all_engines
+from games.scoring import services
 from tests.browser.helpers import assert_not_reloaded, log_in, mark_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

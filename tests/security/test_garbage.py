@@ -9,11 +9,12 @@ from django.test import Client
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from games import corrections, league_services, services
 from games.engines import all_engines
-from games.league_forms import LeagueForm
+from games.leagues import services as league_services
+from games.leagues.forms import LeagueForm
 from games.models import Fixture, Game, GameReopening, League, PlayCorrection, Team
-from games.selectors import replay_game
+from games.scoring import corrections, services
+from games.scoring.selectors import replay_game
 from tests.leagues.conftest import make_league, play_fixture, play_out
 
 from .conftest import assert_every_log_replays, log_snapshot, play_some

@@ -15,8 +15,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import transaction
 
-from games import imports, untrusted_files
-from games.backups import export_archive
+from games.archive import imports, untrusted_files
+from games.archive.backups import export_archive
 from games.models import Fixture, Game, League, Play, Season, Team
 from tests.backups.conftest import wipe
 from tests.leagues.conftest import make_league

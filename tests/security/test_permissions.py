@@ -8,7 +8,7 @@ its address name. The cells say what the site SHOULD do (read from the views):
 - ``scorer``: this game's scorers (its creator and the users the creator added).
 - ``creator``: only the user who created this game (adds scorers).
 - ``corrector``: this game's scorers; once the game is final, also the organisers of its league
-  (games/corrections.py ``may_correct``).
+  (games/scoring/corrections.py ``may_correct``).
 - ``organiser``: this league's organisers. Staff count as organisers of every league
   (``League.is_organiser``), so every ``organiser`` cell is also open to staff.
 - ``any_organiser``: staff, or an organiser of any league (``is_any_organiser``).
@@ -49,7 +49,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from games import league_services
+from games.leagues import services as league_services
 from games.models import Fixture, Game, GameReopening, League, Team
 from tests.leagues.conftest import make_league, play_fixture
 

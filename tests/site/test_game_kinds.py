@@ -7,11 +7,11 @@ import random
 import pytest
 from django.template import Context, Template
 
-from games import services
+from games.archive.exports import has_cricsheet, has_retrosheet
 from games.engines import all_engines, get
-from games.exports import has_cricsheet, has_retrosheet
 from games.kinds import GameKind, UnknownKind, all_kinds, kind
-from games.standings import family_of
+from games.leagues.standings import family_of
+from games.scoring import services
 from games.templatetags.fragments import is_public_view
 
 KINDS = [

@@ -1,6 +1,6 @@
 import pytest
 
-from games import services
+from games.scoring import services
 
 
 @pytest.fixture

@@ -3,9 +3,9 @@ questions, swaps and events, refused taps, and the editable field catalogue."""
 
 import pytest
 
-from games import services
 from games.engines.catalogues import default_catalogue
 from games.models import CardCatalogue
+from games.scoring import services
 
 from .conftest import post_play
 

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.http import QueryDict
 
-from games import services
-from games.forms import play_from_post
+from games.scoring import services
+from games.scoring.forms import play_from_post
 
 from .conftest import post_play
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games.scoring import services
 
 from .conftest import post_play
 

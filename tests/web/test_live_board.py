@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import services
+from games.scoring import services
 
 from .conftest import post_play
 

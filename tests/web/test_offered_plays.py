@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games import selectors, services
+from games.scoring import selectors, services
 
 from .conftest import post_play
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
-from games import services
 from games.engines import all_engines
 from games.engines.catalogues import default_catalogue
 from games.models import CardCatalogue, Game
+from games.scoring import services
 
 from .conftest import post_play
 

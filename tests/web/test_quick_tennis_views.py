@@ -7,10 +7,10 @@ import re
 import pytest
 from django.http import QueryDict
 
-from games import services
 from games.engines import InvalidPlay
 from games.kinds.quick_tennis import screen
 from games.models import Game
+from games.scoring import services
 
 from .conftest import post_play
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from games import services
+from games.scoring import services
 
 from .conftest import post_play
 from .test_backyard_baseball_views import HIT

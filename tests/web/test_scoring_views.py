@@ -2,8 +2,8 @@
 
 import pytest
 
-from games import services
 from games.models import Play
+from games.scoring import services
 
 from .conftest import post_play
 

@@ -5,11 +5,11 @@ import re
 import pytest
 from django.http import QueryDict
 
-from games import services
 from games.engines import InvalidPlay
 from games.kinds.solitaire_baseball import screen
+from games.kinds.solitaire_baseball.win_loss import WinLoss, solitaire_record
 from games.models import Game
-from games.records import WinLoss, solitaire_record
+from games.scoring import services
 
 from .conftest import post_play
 

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from games import board, corrections, services
 from games.bench.players import generate
-from games.board import PLAYS_PER_PAGE
+from games.scoring import board, corrections, services
+from games.scoring.board import PLAYS_PER_PAGE
 
 from .conftest import post_play
 

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from .. import BASEBALL, RETROSHEET, GameKind, half_inning_text, runs_score_text
-from . import screen, stats
+from games.kinds import BASEBALL, RETROSHEET, GameKind, half_inning_text, runs_score_text
+from games.kinds.backyard_baseball import screen, stats
 
 KIND = GameKind(
     id="backyard-baseball",

@@ -8,11 +8,11 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ...engines import InvalidPlay
-from ...engines.backyard_baseball import FIELD_SPACES, MOUND, OUTFIELD, swap_allowed
-from ...engines.baseball import ordinal
-from ...screens.baseball import line_rows, result_words
-from ...selectors import Scoreboard
+from games.engines import InvalidPlay
+from games.engines.backyard_baseball import FIELD_SPACES, MOUND, OUTFIELD, swap_allowed
+from games.engines.baseball import ordinal
+from games.scoring.screens.baseball import line_rows, result_words
+from games.scoring.selectors import Scoreboard
 
 # Where the spaces are drawn on the field (viewBox 0 0 400 300): presentation, not rules.
 POSITIONS = {
@@ -36,7 +36,7 @@ BATTER_RESULTS = (
 )
 BASE_WORDS = ("1st", "2nd", "3rd")
 SPACED = {"pitcher": ("grounder", "fly"), "batter": ("grounder", "line-drive")}
-# The fields a play posts (a selection, see games.screens); CARRIED are the answers to the
+# The fields a play posts (a selection, see games.scoring.screens); CARRIED are the answers to the
 # screen's questions, which the correction form keeps as they were.
 CARRIED = ("bobble", "extend_runners", "extend_pitcher")
 FIELDS = (

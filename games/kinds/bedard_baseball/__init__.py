@@ -4,8 +4,8 @@ of it."""
 
 from __future__ import annotations
 
-from .. import BASEBALL, RETROSHEET, GameKind, half_inning_text, runs_score_text
-from . import screen, stats
+from games.kinds import BASEBALL, RETROSHEET, GameKind, half_inning_text, runs_score_text
+from games.kinds.bedard_baseball import screen, stats
 
 KIND = GameKind(
     id="bedard-baseball",

@@ -8,12 +8,12 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ...engines import InvalidPlay
-from ...engines.baseball import ordinal
-from ...engines.bedard_baseball import CARDS_PER_DEAL, Card
-from ...engines.bedard_baseball.deck import FACES, STANDARD, SUITS, VALUES
-from ...screens.baseball import line_rows, result_words
-from ...selectors import Scoreboard
+from games.engines import InvalidPlay
+from games.engines.baseball import ordinal
+from games.engines.bedard_baseball import CARDS_PER_DEAL, Card
+from games.engines.bedard_baseball.deck import FACES, STANDARD, SUITS, VALUES
+from games.scoring.screens.baseball import line_rows, result_words
+from games.scoring.selectors import Scoreboard
 
 # The colour a suit's row is drawn in (a class in bedard-baseball.css).
 SUIT_COLOURS = {
@@ -28,7 +28,7 @@ SUIT_COLOURS = {
 }
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 TRUE_WORDS, FALSE_WORDS = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
-# The fields a pitch posts (a selection, see games.screens); CARRIED is the answer to the
+# The fields a pitch posts (a selection, see games.scoring.screens); CARRIED is the answer to the
 # screen's question, which the correction form keeps as it was.
 CARRIED = ("field_had_suit",)
 FIELDS = ("bat", "field", *CARRIED)

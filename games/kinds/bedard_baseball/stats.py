@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engines.record import Replay
-from ...stats import baseball
-from ...stats.baseball import BALK, HIT, OUT, WALK, PlateAppearance, batter_base
-from ...stats.tables import Column, Labelled, RecordList, StatsTable, add_up, build
+from games.engines.record import Replay
+from games.leagues.stats import baseball
+from games.leagues.stats.baseball import BALK, HIT, OUT, WALK, PlateAppearance, batter_base
+from games.leagues.stats.tables import Column, Labelled, RecordList, StatsTable, add_up, build
 
 HEADING = "Team"
 BK = Column("balks", "BK", "balks (batter to first)")

@@ -7,16 +7,17 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ...engines import InvalidPlay
-from ...engines.baseball import ordinal
-from ...engines.baseball.bases import steal_candidate
-from ...engines.quick_baseball import refresh_allowed
-from ...screens.baseball import line_rows, result_words
-from ...selectors import Scoreboard
+from games.engines import InvalidPlay
+from games.engines.baseball import ordinal
+from games.engines.baseball.bases import steal_candidate
+from games.engines.quick_baseball import refresh_allowed
+from games.scoring.screens.baseball import line_rows, result_words
+from games.scoring.selectors import Scoreboard
 
 GROUP_NAMES = ("1-3", "4-6", "7-9")
 BASE_LABELS = {1: "1B", 2: "2B", 3: "3B", 4: "HR"}
-# The fields a tap posts (a selection, see games.screens); the refreshes are forms of their own.
+# The fields a tap posts (a selection, see games.scoring.screens); the refreshes are forms of
+# their own.
 FIELDS = ("pitch", "bat", "call")
 
 

@@ -1,11 +1,11 @@
 """Quick Cricket as the site sees it (see ``games/kinds/__init__.py``): its scoring screen
-(``screen.py``, drawing its cards with ``games/screens/cricket_card.py``), its stats
+(``screen.py``, drawing its cards with ``games/kinds/quick_cricket/card.py``), its stats
 (``stats.py``) and what the rest of the site asks of it."""
 
 from __future__ import annotations
 
-from .. import CRICKET, CRICSHEET, GameKind, Summary, runs_score_text
-from . import screen, stats
+from games.kinds import CRICKET, CRICSHEET, GameKind, Summary, runs_score_text
+from games.kinds.quick_cricket import screen, stats
 
 
 def score_text(summary: Summary) -> str:

@@ -6,14 +6,14 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ...engines import InvalidPlay
-from ...engines.quick_cricket.state import OVERS_PER_SPELL
-from ...screens import cricket_card as card
-from ...selectors import Scoreboard
+from games.engines import InvalidPlay
+from games.engines.quick_cricket.state import OVERS_PER_SPELL
+from games.kinds.quick_cricket import card
+from games.scoring.selectors import Scoreboard
 
 GRID = ("B", "C", "A", "D")  # as the cards draw the quadrants: B C on top, A D below
-# The fields a delivery posts (a selection, see games.screens); CARRIED are the answers to the
-# screen's questions, which the correction form keeps as they were.
+# The fields a delivery posts (a selection, see games.scoring.screens); CARRIED are the answers
+# to the screen's questions, which the correction form keeps as they were.
 CARRIED = ("umpire_1", "umpire_2", "umpire_turned", "review", "bouncer")
 FIELDS = ("pitch", "move", "stroke", "big_hit", "path_card", "path", "no_ball", *CARRIED)
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engines.baseball import ordinal
-from ...engines.quick_cricket.state import ALL_OUT, BALLS_PER_OVER, BATTING
-from ...engines.record import Replay
-from ...stats.tables import (
+from games.engines.baseball import ordinal
+from games.engines.quick_cricket.state import ALL_OUT, BALLS_PER_OVER, BATTING
+from games.engines.record import Replay
+from games.leagues.stats.tables import (
     DEC1,
     DEC2,
     TEXT,

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from .. import TENNIS, GameKind, Summary
-from . import screen, stats
+from games.kinds import TENNIS, GameKind, Summary
+from games.kinds.quick_tennis import screen, stats
 
 
 def score_text(summary: Summary) -> str:

@@ -8,12 +8,12 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ...engines import InvalidPlay
-from ...engines.quick_tennis import Match, legal_plays, point_names
-from ...engines.quick_tennis.scoring import win_point
-from ...engines.quick_tennis.words import set_text
-from ...selectors import Scoreboard
-from .stats import side_stats
+from games.engines import InvalidPlay
+from games.engines.quick_tennis import Match, legal_plays, point_names
+from games.engines.quick_tennis.scoring import win_point
+from games.engines.quick_tennis.words import set_text
+from games.kinds.quick_tennis.stats import side_stats
+from games.scoring.selectors import Scoreboard
 
 # Each half as the scorer sees the court from behind side 1's baseline: the top player's
 # half is turned round (back row at the top), the bottom player's net row comes first.

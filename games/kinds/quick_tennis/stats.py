@@ -21,9 +21,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engines.quick_tennis import Match
-from ...engines.record import Replay
-from ...stats.tables import DEC1, Column, RecordList, StatsTable, TableSpec, add_up, best, ratio
+from games.engines.quick_tennis import Match
+from games.engines.record import Replay
+from games.leagues.stats.tables import (
+    DEC1,
+    Column,
+    RecordList,
+    StatsTable,
+    TableSpec,
+    add_up,
+    best,
+    ratio,
+)
 
 COUNTS = (
     "sets_won",

@@ -6,8 +6,8 @@ games, so everybody's view of it is not cached."""
 
 from __future__ import annotations
 
-from .. import SOLITAIRE, GameKind, Summary, runs_score_text
-from . import screen, stats
+from games.kinds import SOLITAIRE, GameKind, Summary, runs_score_text
+from games.kinds.solitaire_baseball import screen, stats
 
 
 def progress_text(summary: Summary) -> str:

@@ -8,9 +8,9 @@ from typing import Any
 
 from django.http import QueryDict
 
-from ...engines import InvalidPlay
-from ...engines.baseball import ordinal
-from ...engines.solitaire_baseball import (
+from games.engines import InvalidPlay
+from games.engines.baseball import ordinal
+from games.engines.solitaire_baseball import (
     ALL_CARDS,
     DECK_SIZE,
     SUIT_NAMES,
@@ -20,9 +20,9 @@ from ...engines.solitaire_baseball import (
     State,
     read_card,
 )
-from ...records import solitaire_record
-from ...screens.baseball import line_rows, result_words
-from ...selectors import Scoreboard
+from games.kinds.solitaire_baseball.win_loss import solitaire_record
+from games.scoring.screens.baseball import line_rows, result_words
+from games.scoring.selectors import Scoreboard
 
 RED_SUITS = frozenset({"D", "H"})
 FIELDS = ("cards",)  # what a tap posts: the cards laid down, the top card last

@@ -11,10 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engines.record import Replay
-from ...stats import baseball
-from ...stats.baseball import HIT, OUT, SACRIFICE, WALK, PlateAppearance
-from ...stats.tables import AVG, Column, Labelled, RecordList, StatsTable, TableSpec, add_up, build
+from games.engines.record import Replay
+from games.leagues.stats import baseball
+from games.leagues.stats.baseball import HIT, OUT, SACRIFICE, WALK, PlateAppearance
+from games.leagues.stats.tables import (
+    AVG,
+    Column,
+    Labelled,
+    RecordList,
+    StatsTable,
+    TableSpec,
+    add_up,
+    build,
+)
 
 HEADING = "Player"
 TABLES = (

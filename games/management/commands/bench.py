@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ...bench.run import run
+from games.bench.run import run
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """``manage.py export_archive DIR``: write every game, league, season, team and fixture, and
-every game's correction history, as a folder of JSON (see ``games.backups``);
+every game's correction history, as a folder of JSON (see ``games.archive.backups``);
 ``import_leagues DIR`` restores it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import backups
+from games.archive import backups
 
 
 class Command(BaseCommand):

@@ -4,9 +4,9 @@ PATH is one record or a folder of ``*.json`` records (imported in name order). E
 one line: imported (on stdout), already imported (stdout) or bad with its reason (stderr),
 then a count. Exit status 0 when every file was imported or already there, 1 when any was
 bad or the league, season, user or path is not found. A progress bar is drawn on stderr when
-it is a terminal (or with ``--progress``). The work is ``games.imports``'.
+it is a terminal (or with ``--progress``). The work is ``games.archive.imports``'.
 
-Files are read as ``games.untrusted_files`` reads them: a ``*.json`` that is a symbolic link
+Files are read as ``games.archive.untrusted_files`` reads them: a ``*.json`` that is a symbolic link
 (``bad PATH: a symbolic link, not followed``), a FIFO or a device, a file over 8 MiB, text
 that is not UTF-8 and JSON nested too deeply or holding ``NaN`` are each a bad file with its
 reason, and the other files are still imported. A folder named as PATH may be a link.
@@ -21,7 +21,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from games import imports
+from games.archive import imports
 from games.models import League
 
 BAR_WIDTH = 30

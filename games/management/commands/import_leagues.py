@@ -1,13 +1,13 @@
 """``manage.py import_leagues DIR``: restore an archive written by ``export_archive`` into a
 fresh database: leagues, seasons, teams, fixtures, and every game (finished, in progress,
-voided, friendlies) with its stats and correction history. See ``games.backups`` for what
+voided, friendlies) with its stats and correction history. See ``games.archive.backups`` for what
 is and is not kept.
 
 A game that cannot be restored gets one line on stderr and the exit status is 1; an archive
 that cannot be read, or a database that already holds leagues or games, stops the command
 with one line and nothing written.
 
-The archive is not trusted (``games.backups``): a ``manifest.json`` or ``leagues.json`` that
+The archive is not trusted (``games.archive.backups``): a ``manifest.json`` or ``leagues.json`` that
 is a symbolic link, a FIFO or a device, over its size limit, not UTF-8, not JSON or nested
 too deeply, or a ``leagues.json`` with a value of the wrong type anywhere, stops the command
 the same way; a game file that is refused (a link, a name outside ``games/``, too large) is
@@ -22,7 +22,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import backups
+from games.archive import backups
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games.demo import DEMO_PASSWORD, DEMO_USER, load_demo
+from games.management.demo import DEMO_PASSWORD, DEMO_USER, load_demo
 from games.models import League
 
 

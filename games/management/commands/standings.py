@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ...standings import find_league, find_season, season_standings
+from games.leagues.standings import find_league, find_season, season_standings
 
 FORMATS = ("csv", "json")
 

@@ -1,0 +1,146 @@
+"""Whole public pages cached for visitors who are not logged in (fans polling a game, anyone
+reading the standings), keyed by everything the page shows.
+
+A page is cached only for a GET from a visitor with no session and no pending messages, so
+it shows nothing personal but its CSRF token: it is stored with a placeholder instead, and
+every response gets a fresh token for its own visitor (as rendering it would). The key comes
+from one small query per page (``game_page_key``, ``standings_page_key``) over every column
+the page is drawn from, including the revisions that change with each write; no cached page
+outlives a change to what it shows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import connections, router
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+
+from games.archive import safe_cache
+from games.kinds import kind as game_kind
+from games.models import Fixture, Game, League, Play, Season
+
+# What the page carries where its CSRF token goes (no token has these characters).
+TOKEN_PLACEHOLDER = "__scorekeeper-csrf-token__"
+
+
+def is_cacheable(request: HttpRequest) -> bool:
+    """A GET from a visitor with no session and no messages waiting: they see what any
+    other such visitor sees."""
+    return (
+        request.method in ("GET", "HEAD")
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def public_page(
+    request: HttpRequest,
+    key: str | None,
+    template: str,
+    context: Callable[[], dict[str, Any]],
+    *,
+    revalidate: bool = False,
+) -> HttpResponse:
+    """``template`` rendered with ``context()``, from the cache when ``key`` (None: no such
+    page, render as usual) names it and the visitor sees the public page.
+
+    With ``revalidate`` (a live game's board, polled every few seconds) the page is tagged
+    with its key: a browser asking again with that tag gets "304 Not Modified" and no body
+    while nothing on the page changed, so a fan following a long game does not download its
+    whole play-by-play every poll."""
+    if key is None or not is_cacheable(request):
+        return HttpResponse(render_to_string(template, context(), request))
+    tag = f'W/"{key}"'
+    if revalidate and etag_matches(request, tag):
+        unchanged = HttpResponseNotModified()
+        _tag(unchanged, tag)
+        return unchanged
+    name = f"page:{key}"
+    html = safe_cache.get(name, str)
+    if html is None:
+        html = render_to_string(template, {**context(), "csrf_token": TOKEN_PLACEHOLDER}, request)
+        safe_cache.put(name, html)
+    response = HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+    if revalidate:
+        _tag(response, tag)
+    return response
+
+
+def _tag(response: HttpResponse, tag: str) -> None:
+    # The browser keeps the answer but asks again every time ("no-cache"), sending the tag.
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    # The same address serves the whole page and, to htmx, the board: kept apart.
+    patch_vary_headers(response, ("Cookie", "HX-Request"))
+
+
+def _row(model: type, sql: str, params: Sequence[Any]) -> tuple | None:
+    connection = connections[router.db_for_read(model)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+def _tables() -> dict[str, str]:
+    quote = connections[router.db_for_read(Game)].ops.quote_name
+    models = {"game": Game, "play": Play, "season": Season, "league": League, "fixture": Fixture}
+    return {name: quote(model._meta.db_table) for name, model in models.items()}
+
+
+def _key(kind: str, row: Sequence[Any]) -> str:
+    digest = hashlib.blake2b(repr(tuple(row)).encode(), digest_size=16).hexdigest()
+    return f"{kind}:{digest}"
+
+
+def game_page_key(pk: int, *, partial: bool) -> str | None:
+    """Names the game page (or its board partial) as the database has it now."""
+    t = _tables()
+    row = _row(
+        Game,
+        f"SELECT g.id, g.log_revision,"
+        f" (SELECT COUNT(*) FROM {t['play']} p WHERE p.game_id = g.id),"
+        f" (SELECT MAX(p.id) FROM {t['play']} p WHERE p.game_id = g.id),"
+        f" g.kind, g.sides, g.options, g.created_at, g.finished_at, g.voided_at,"
+        f" g.void_reason, g.season_id, s.name, s.slug, l.name, l.slug, f.id"
+        f" FROM {t['game']} g"
+        f" LEFT JOIN {t['season']} s ON s.id = g.season_id"
+        f" LEFT JOIN {t['league']} l ON l.id = s.league_id"
+        f" LEFT JOIN {t['fixture']} f ON f.game_id = g.id"
+        f" WHERE g.id = %s",
+        [pk],
+    )
+    # A board that shows more than its own game (the solitaire board shows the player's record
+    # over all their games, which changes without this game changing) declares it is not cached.
+    if row is None or not game_kind(row[4]).public_board_cached:
+        return None
+    return _key("game-board" if partial else "game-page", row)
+
+
+def standings_page_key(league_slug: str, season_slug: str) -> str | None:
+    """Names a season's standings page as the database has it now."""
+    t = _tables()
+    row = _row(
+        Season,
+        f"SELECT s.id, s.stats_revision, s.name, s.slug, l.id, l.name, l.slug, l.kind,"
+        f" l.points_win, l.points_tie, l.points_loss"
+        f" FROM {t['season']} s JOIN {t['league']} l ON l.id = s.league_id"
+        f" WHERE l.slug = %s AND s.slug = %s",
+        [league_slug, season_slug],
+    )
+    return None if row is None else _key("standings-page", row)
+
+
+def etag_matches(request: HttpRequest, tag: str) -> bool:
+    """Whether the request's ``If-None-Match`` names ``tag`` (weak comparison, RFC 9110), as
+    a list of tags, never as a substring."""
+    wanted = tag.removeprefix("W/")
+    sent = parse_etags(request.headers.get("If-None-Match", ""))
+    return "*" in sent or any(etag.removeprefix("W/") == wanted for etag in sent)

@@ -1,0 +1,386 @@
+"""Reads for the public league pages and the game archive.
+
+Everything here comes from stored rows (``Game.summary``, ``Fixture``, ``GameStats``): no game
+is replayed to draw a list.
+
+Choices made where the issue is silent:
+
+- The archive holds every game (friendlies and games outside any league too, live ones, and
+  voided ones, which are marked "Void"). A game's date is when it became final, else when it
+  was started; the archive is ordered newest first by that date, and the date filters use it.
+- The archive's filters: ``league`` (its slug), ``season`` and ``team`` (ids: one season or
+  team of one league, offered grouped by league), ``game`` (the game id) and ``date_from`` /
+  ``date_to`` (inclusive). The team filter finds the team's fixture games.
+- A season page shows its games under way, its results (newest first), the fixtures still to
+  play (by date, undated last) and the season's games outside the fixture list. A voided game
+  is listed with its reason.
+- Cricket scores in lists are each side's innings ("120/7 & 88"; all out shows the runs only,
+  a declaration ends in "d").
+- A team's form is its last five counted results (voided games have no stats rows), oldest
+  first so that the most recent result is on the right.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, F, Q, QuerySet
+from django.db.models.functions import Coalesce
+
+from games.engines import get
+from games.engines.quick_tennis.state import SetScore
+from games.engines.quick_tennis.words import set_text
+from games.kinds import CRICKET, TENNIS
+from games.kinds import kind as game_kind
+from games.models import Fixture, Game, GameStats, League, Season, Team
+
+FORM_LENGTH = 5
+
+
+def leagues() -> QuerySet[League]:
+    """Every league, with how many seasons, teams and games it has."""
+    return League.objects.annotate(
+        season_count=Count("seasons", distinct=True),
+        team_count=Count("teams", distinct=True),
+        game_count=Count("seasons__games", distinct=True),
+    ).order_by("name")
+
+
+def league_seasons(*, league: League) -> QuerySet[Season]:
+    return league.seasons.annotate(
+        fixture_count=Count("fixtures", distinct=True),
+        played_count=Count("games", filter=Q(games__finished_at__isnull=False), distinct=True),
+    ).order_by("-starts_on", "-id")
+
+
+def league_teams(*, league: League) -> QuerySet[Team]:
+    return league.teams.order_by("name")
+
+
+def league_options(*, league: League) -> list[tuple[str, str]]:
+    """The options every game of the league uses, by their labels (card catalogues left out)."""
+    specs = {spec.name: spec for spec in get(league.kind).option_specs}
+    shown = []
+    for name, value in league.options.items():
+        spec = specs.get(name)
+        if spec is None or not spec.field:
+            continue
+        choices = dict(spec.choices)
+        text = choices.get(value, "unlimited" if value is None else str(value))
+        shown.append((spec.label or name.replace("_", " ").capitalize(), str(text)))
+    return shown
+
+
+# Game rows: what a list shows of one game, from its stored summary.
+
+
+@dataclass(frozen=True)
+class SideLine:
+    name: str
+    score: str
+    team: Team | None = None
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class GameRow:
+    game: Game | None
+    sides: tuple[SideLine, ...]
+    status: str  # "final", "live", "void" or "scheduled"
+    result: str
+    played_on: datetime.datetime | datetime.date | None
+    fixture: Fixture | None = None
+
+
+def _played_at(game: Game) -> datetime.datetime:
+    return game.finished_at or game.created_at
+
+
+def side_scores(summary: dict[str, Any], sides: int, *, family: str) -> list[str]:
+    """Each side's score as a list shows it: runs, or cricket innings ("120/7 & 88/10")."""
+    innings = summary.get("innings")
+    if family == CRICKET and innings is not None:
+        texts = []
+        for side in range(sides):
+            played = [i for i in innings if i.get("batting") == side]
+            texts.append(" & ".join(_innings_text(i) for i in played) or "–")
+        return texts
+    score = summary.get("score") or []
+    return [str(score[side]) if side < len(score) else "–" for side in range(sides)]
+
+
+def _innings_text(innings: dict[str, Any]) -> str:
+    text = f"{innings['runs']}/{innings['wickets']}"
+    if innings["wickets"] >= 10:
+        text = str(innings["runs"])
+    if innings.get("declared"):
+        text += "d"
+    return text
+
+
+def result_text(game: Game) -> str:
+    """The result in words from the stored summary: "Giants won by 3 runs", "Tied 4–4"."""
+    summary = game.summary or {}
+    if summary.get("status") != Game.FINAL:
+        return ""
+    sides = list(game.sides)
+    winner = summary.get("winner")
+    family = game_kind(game.kind).family
+    if len(sides) == 1:
+        if summary.get("called"):
+            return "Called for rain"
+        return "Won" if winner == 0 else "Lost"
+    if family == CRICKET:
+        margin = summary.get("margin") or {}
+        by, value = margin.get("by"), margin.get("value")
+        if by == "tie" or winner is None:
+            return "Match tied"
+        name = sides[winner]
+        if by == "innings":
+            return f"{name} won by an innings and {_plural(value, 'run')}"
+        if by == "wickets":
+            return f"{name} won by {_plural(value, 'wicket')}"
+        return f"{name} won by {_plural(value, 'run')}"
+    if family == TENNIS and winner is not None:
+        return f"{sides[winner]} won {sets_text(summary['sets'], summary.get('tiebreaks'), winner)}"
+    score = summary.get("score") or []
+    high, low = (max(score), min(score)) if score else (0, 0)
+    if winner is None:
+        return f"Tied {high}–{low}"
+    return f"{sides[winner]} won {high}–{low}"
+
+
+def sets_text(sets: list[list[int]], tiebreaks: list | None, side: int) -> str:
+    """Set scores from ``side``'s point of view, as the tennis engine words them:
+    "6–4 3–6 7–6(5)"."""
+    tiebreaks = tiebreaks or [None] * len(sets)
+    return " ".join(
+        set_text(SetScore(tuple(games), tuple(points) if points else None), side)
+        for games, points in zip(sets, tiebreaks, strict=True)
+    )
+
+
+def _plural(value: Any, word: str) -> str:
+    return f"{value} {word}{'' if value == 1 else 's'}"
+
+
+def game_row(game: Game, fixture: Fixture | None = None) -> GameRow:
+    summary = game.summary or {}
+    teams = fixture.teams if fixture else []
+    scores = side_scores(summary, len(game.sides), family=game_kind(game.kind).family)
+    final = summary.get("status") == Game.FINAL
+    winner = summary.get("winner") if final else None
+    sides = tuple(
+        SideLine(
+            name=name,
+            score=scores[i],
+            team=teams[i] if i < len(teams) else None,
+            won=winner == i and len(game.sides) > 1,
+        )
+        for i, name in enumerate(game.sides)
+    )
+    if game.is_voided:
+        status = "void"
+    else:
+        status = "final" if final else "live"
+    return GameRow(
+        game=game,
+        sides=sides,
+        status=status,
+        result=result_text(game),
+        played_on=_played_at(game),
+        fixture=fixture,
+    )
+
+
+def fixture_row(fixture: Fixture) -> GameRow:
+    if fixture.game is not None:
+        return game_row(fixture.game, fixture)
+    sides = tuple(SideLine(name=team.name, score="", team=team) for team in fixture.teams)
+    return GameRow(
+        game=None,
+        sides=sides,
+        status="scheduled",
+        result="",
+        played_on=fixture.scheduled_on,
+        fixture=fixture,
+    )
+
+
+# Season and team pages.
+
+
+@dataclass(frozen=True)
+class SeasonPage:
+    season: Season
+    live: list[GameRow]
+    results: list[GameRow]
+    to_play: list[GameRow]
+    friendlies: list[GameRow]
+    teams: list[Team]
+
+
+def _newest_first(rows: list[GameRow]) -> list[GameRow]:
+    return sorted(rows, key=lambda r: (_played_at(r.game), r.game.pk), reverse=True)
+
+
+def season_page(*, season: Season) -> SeasonPage:
+    """The season's games under way, results (newest first), fixtures still to play (by date,
+    undated last) and its games outside the fixture list."""
+    fixtures = [
+        fixture_row(f)
+        for f in season.fixtures.select_related("away", "home", "game").order_by(
+            F("scheduled_on").asc(nulls_last=True), "id"
+        )
+    ]
+    friendlies = season.games.filter(fixture__isnull=True)
+    return SeasonPage(
+        season=season,
+        live=_newest_first([r for r in fixtures if r.status == "live"]),
+        results=_newest_first([r for r in fixtures if r.status in ("final", "void")]),
+        to_play=[r for r in fixtures if r.status == "scheduled"],
+        friendlies=_newest_first([game_row(g) for g in friendlies]),
+        teams=list(season.league.teams.order_by("name")),
+    )
+
+
+@dataclass(frozen=True)
+class TeamResult:
+    row: GameRow
+    opponent: Team | None
+    at_home: bool
+    runs_for: str
+    runs_against: str
+    result: str  # "W", "L", "T", "" while live, "Void"
+
+
+@dataclass(frozen=True)
+class TeamPage:
+    team: Team
+    season: Season | None
+    seasons: list[Season]
+    results: list[TeamResult]
+    upcoming: list[GameRow]
+    form: list[str] = field(default_factory=list)
+
+
+def team_fixtures(*, team: Team, season: Season | None = None) -> QuerySet[Fixture]:
+    fixtures = Fixture.objects.filter(Q(away=team) | Q(home=team)).select_related(
+        "away", "home", "game", "season"
+    )
+    return fixtures.filter(season=season) if season else fixtures
+
+
+def team_form(*, team: Team, season: Season | None = None) -> list[str]:
+    """The team's last five counted results as "W", "L" or "T", the most recent last."""
+    rows = GameStats.objects.filter(team=team)
+    if season is not None:
+        rows = rows.filter(season=season)
+    recent = rows.order_by("-finished_at", "-id").values_list("result", flat=True)[:FORM_LENGTH]
+    return list(reversed(recent))
+
+
+def team_page(*, team: Team, season: Season | None = None) -> TeamPage:
+    """A team's results (newest first), fixtures to come and form, in a season or all-time."""
+    fixtures = list(team_fixtures(team=team, season=season))
+    played = [f for f in fixtures if f.game is not None]
+    played.sort(key=lambda f: (_played_at(f.game), f.game.pk), reverse=True)
+    counted = {
+        row.game_id: row.result
+        for row in GameStats.objects.filter(team=team, game__in=[f.game for f in played])
+    }
+    results = []
+    for fixture in played:
+        row = game_row(fixture.game, fixture)
+        mine = 0 if fixture.away_id == team.pk else 1
+        other = 1 - mine
+        if row.status == "void":
+            letter = "Void"
+        else:
+            letter = counted.get(fixture.game.pk, "")
+        results.append(
+            TeamResult(
+                row=row,
+                opponent=fixture.home if mine == 0 else fixture.away,
+                at_home=mine == 1,
+                runs_for=row.sides[mine].score if mine < len(row.sides) else "",
+                runs_against=row.sides[other].score if other < len(row.sides) else "",
+                result=letter,
+            )
+        )
+    upcoming = [fixture_row(f) for f in fixtures if f.game is None]
+    upcoming.sort(key=lambda r: (r.played_on is None, r.played_on or datetime.date.min))
+    return TeamPage(
+        team=team,
+        season=season,
+        seasons=list(team_seasons(team=team)),
+        results=results,
+        upcoming=upcoming,
+        form=team_form(team=team, season=season),
+    )
+
+
+def team_seasons(*, team: Team) -> QuerySet[Season]:
+    """The league's seasons in which the team has a fixture, newest first."""
+    return (
+        Season.objects.filter(Q(fixtures__away=team) | Q(fixtures__home=team))
+        .distinct()
+        .order_by("-starts_on", "-id")
+    )
+
+
+# The game archive.
+
+
+@dataclass(frozen=True)
+class ArchiveFilters:
+    league: League | None = None
+    season: Season | None = None
+    team: Team | None = None
+    kind: str = ""
+    date_from: datetime.date | None = None
+    date_to: datetime.date | None = None
+
+
+def archive_games(*, filters: ArchiveFilters) -> QuerySet[Game]:
+    """Every game matching the filters, newest first (by the date it ended, else started)."""
+    games = (
+        Game.objects.select_related("season__league", "fixture__away", "fixture__home")
+        .annotate(played_at=Coalesce("finished_at", "created_at"))
+        .order_by("-played_at", "-id")
+    )
+    if filters.league is not None:
+        games = games.filter(season__league=filters.league)
+    if filters.season is not None:
+        games = games.filter(season=filters.season)
+    if filters.team is not None:
+        games = games.filter(Q(fixture__away=filters.team) | Q(fixture__home=filters.team))
+    if filters.kind:
+        games = games.filter(kind=filters.kind)
+    if filters.date_from is not None:
+        games = games.filter(played_at__date__gte=filters.date_from)
+    if filters.date_to is not None:
+        games = games.filter(played_at__date__lte=filters.date_to)
+    return games
+
+
+def archive_rows(games: list[Game]) -> list[GameRow]:
+    """Rows for one page of the archive (the games come with their fixtures selected)."""
+    return [game_row(game, getattr(game, "fixture", None)) for game in games]
+
+
+def seasons_by_league() -> list[tuple[League, list[Season]]]:
+    return _grouped(Season.objects.select_related("league").order_by("league__name", "name"))
+
+
+def teams_by_league() -> list[tuple[League, list[Team]]]:
+    return _grouped(Team.objects.select_related("league").order_by("league__name", "name"))
+
+
+def _grouped(rows: QuerySet) -> list[tuple[League, list[Any]]]:
+    groups: dict[int, tuple[League, list[Any]]] = {}
+    for row in rows:
+        groups.setdefault(row.league_id, (row.league, []))[1].append(row)
+    return list(groups.values())

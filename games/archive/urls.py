@@ -1,0 +1,18 @@
+"""URL patterns of the public archive: one game's exports, then the league, team and season
+pages (which take any slug, so they come last) (included by games/urls.py)."""
+
+from django.urls import path
+
+from games.archive import export_views as exports
+from games.archive import views
+
+urlpatterns: list = [
+    path("games/<int:pk>/cricsheet.json", exports.cricsheet_json, name="cricsheet"),
+    path("games/<int:pk>/gamelog.csv", exports.game_log_csv, name="gamelog"),
+    path("games/<int:pk>/boxscore.txt", exports.box_score_text, name="boxscore"),
+    path("leagues/", views.league_list, name="leagues"),
+    path("leagues/<slug:league>/", views.league_detail, name="league"),
+    path("leagues/<slug:league>/teams/<slug:team>/", views.team_detail, name="team"),
+    path("leagues/<slug:league>/<slug:season>/", views.season_detail, name="season"),
+    path("archive/", views.archive, name="archive"),
+]

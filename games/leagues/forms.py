@@ -1,0 +1,128 @@
+"""Forms of the organisers' pages. They check the shape of what was sent; the rules (unique
+names, rights, teams of the league) are ``league_services``'."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games.engines import all_engines, get
+from games.kinds import kind as game_kind
+from games.leagues.services import MAX_ROUNDS, MAX_VOID_REASON
+from games.models import League, Team
+from games.scoring.forms import _option_field
+
+DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+def _points_field(label: str, initial: int) -> forms.IntegerField:
+    return forms.IntegerField(label=label, min_value=0, max_value=100, initial=initial)
+
+
+class LeagueForm(forms.Form):
+    """A league of one game: its name, that game's options, and its points for a win, a tie
+    and a loss when the game declares ``league_points`` (cricket).
+
+    For a new league the game comes from ``kind``; an existing league keeps its game.
+    """
+
+    name = forms.CharField(max_length=100)
+
+    def __init__(self, *args: Any, kind: str, league: League | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.engine = get(kind)
+        self.league = league
+        if league is None:
+            self.fields["kind"] = forms.ChoiceField(
+                label="Game", choices=[(e.id, e.name) for e in all_engines()], initial=kind
+            )
+        else:
+            self.fields["name"].initial = league.name
+        current = self.engine.options(league.options if league else {})
+        for spec in self.engine.option_specs:
+            if spec.field:
+                field = _option_field(spec)
+                field.initial = current.get(spec.name, spec.default)
+                self.fields[f"option_{spec.name}"] = field
+        if game_kind(kind).league_points:
+            for key in ("win", "tie", "loss"):
+                name = f"points_{key}"
+                default = getattr(league, name) if league else League._meta.get_field(name).default
+                self.fields[name] = _points_field(f"Points for a {key}", default)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "kind" in self.fields and data.get("kind") and data["kind"] != self.engine.id:
+            raise forms.ValidationError("The game changed: check its options and send again.")
+        return data
+
+    def league_options(self) -> dict[str, Any]:
+        return {
+            spec.name: self.cleaned_data[f"option_{spec.name}"]
+            for spec in self.engine.option_specs
+            if spec.field
+        }
+
+    def points(self) -> dict[str, int]:
+        return {
+            name: self.cleaned_data[name]
+            for name in ("points_win", "points_tie", "points_loss")
+            if name in self.cleaned_data
+        }
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=60, help_text="e.g. 2026 or Spring 2026")
+    starts_on = forms.DateField(label="Starts on", required=False, widget=DATE_WIDGET)
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(max_length=60)
+
+
+class _LeagueTeamsForm(forms.Form):
+    def __init__(self, *args: Any, league: League, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.league = league
+        teams = Team.objects.filter(league=league).order_by("name")
+        for name in ("away", "home"):
+            if name in self.fields:
+                self.fields[name].queryset = teams
+
+
+class FixtureForm(_LeagueTeamsForm):
+    """One fixture; a solitaire league's has one player and no home team."""
+
+    away = forms.ModelChoiceField(queryset=Team.objects.none(), label="Away (bats first)")
+    home = forms.ModelChoiceField(queryset=Team.objects.none(), label="Home")
+    scheduled_on = forms.DateField(label="Date", required=False, widget=DATE_WIDGET)
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any):
+        super().__init__(*args, league=league, **kwargs)
+        if len(get(league.kind).default_sides) == 1:
+            del self.fields["home"]
+            self.fields["away"].label = "Player"
+
+
+class RoundRobinForm(forms.Form):
+    rounds = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        initial=1,
+        help_text="how many times each pair meets (home and away alternate)",
+    )
+    first_date = forms.DateField(label="First round on", required=False, widget=DATE_WIDGET)
+    days_between = forms.IntegerField(
+        label="Days between rounds", min_value=1, max_value=60, initial=7
+    )
+
+
+class OrganiserForm(forms.Form):
+    username = forms.CharField(max_length=150, label="Username")
+
+
+class VoidForm(forms.Form):
+    reason = forms.CharField(
+        max_length=MAX_VOID_REASON, help_text="shown with the game in the archive"
+    )

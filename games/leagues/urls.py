@@ -1,0 +1,57 @@
+"""URL patterns of leagues: the organisers' pages (first, so ``leagues/manage/`` is never read
+as a league called "manage"), then the standings and stats pages (included by games/urls.py)."""
+
+from django.urls import path
+
+from games.leagues import standings_views as standings
+from games.leagues import stats_views as stats
+from games.leagues import views
+
+MANAGE = "leagues/<slug:league>/manage/"
+SEASON = "leagues/<slug:league_slug>/<slug:season_slug>/"
+
+urlpatterns: list = [
+    path("leagues/manage/", views.manage_leagues, name="manage-leagues"),
+    path(MANAGE, views.manage_league, name="manage-league"),
+    path(f"{MANAGE}settings/", views.league_edit, name="manage-league-edit"),
+    path(f"{MANAGE}seasons/", views.season_add, name="manage-season-add"),
+    path(f"{MANAGE}seasons/<slug:season>/", views.manage_season, name="manage-season"),
+    path(
+        f"{MANAGE}seasons/<slug:season>/fixtures/",
+        views.fixture_add,
+        name="manage-fixture-add",
+    ),
+    path(
+        f"{MANAGE}seasons/<slug:season>/round-robin/",
+        views.round_robin,
+        name="manage-round-robin",
+    ),
+    path(
+        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/start/",
+        views.fixture_start,
+        name="manage-fixture-start",
+    ),
+    path(
+        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/delete/",
+        views.fixture_delete,
+        name="manage-fixture-delete",
+    ),
+    path(f"{MANAGE}teams/", views.team_add, name="manage-team-add"),
+    path(f"{MANAGE}teams/<slug:team>/", views.team_edit, name="manage-team-edit"),
+    path(f"{MANAGE}teams/<slug:team>/delete/", views.team_delete, name="manage-team-delete"),
+    path(f"{MANAGE}organisers/", views.organiser_add, name="manage-organiser-add"),
+    path(
+        f"{MANAGE}organisers/<int:user_id>/remove/",
+        views.organiser_remove,
+        name="manage-organiser-remove",
+    ),
+    path(f"{MANAGE}games/<int:pk>/void/", views.game_void, name="manage-game-void"),
+    path(f"{MANAGE}games/<int:pk>/unvoid/", views.game_unvoid, name="manage-game-unvoid"),
+    path(f"{SEASON}standings/", standings.standings_page, name="standings"),
+    path(f"{SEASON}standings.csv", standings.standings_csv, name="standings-csv"),
+    path("leagues/<slug:league_slug>/stats/", stats.league_stats, name="league-stats"),
+    path("leagues/<slug:league_slug>/stats.csv", stats.league_stats_csv, name="league-stats-csv"),
+    path(f"{SEASON}stats/", stats.season_stats, name="season-stats"),
+    path(f"{SEASON}stats.csv", stats.season_stats_csv, name="season-stats-csv"),
+    path(f"{SEASON}records/", stats.season_records, name="records"),
+]

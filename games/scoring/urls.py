@@ -1,0 +1,30 @@
+"""URL patterns of a game at the table: games, their plays, corrections and the scoring
+screen's service worker (included by games/urls.py)."""
+
+from django.urls import path
+
+from games.scoring import correction_views as corrections
+from games.scoring import offline_views as offline
+from games.scoring import views
+
+urlpatterns = [
+    path("", views.game_list, name="list"),
+    path("games/new/", views.game_new, name="new"),
+    path("games/<int:pk>/", views.game_detail, name="detail"),
+    path("games/<int:pk>/score/", views.game_score, name="score"),
+    path("games/<int:pk>/plays/", views.play_create, name="play"),
+    path("games/<int:pk>/plays/older/", views.older_plays, name="plays-older"),
+    path("games/<int:pk>/undo/", views.play_undo, name="undo"),
+    path("games/<int:pk>/record.json", views.game_record_json, name="record"),
+    path("games/<int:pk>/scorers/", views.scorer_add, name="scorer-add"),
+    path("scoring-worker.js", offline.scoring_worker, name="scoring-worker"),
+    path(
+        "games/<int:pk>/plays/<int:seq>/correct/",
+        corrections.play_correct,
+        name="play-correct",
+    ),
+    path("games/<int:pk>/plays/<int:seq>/delete/", corrections.play_delete, name="play-delete"),
+    path("games/<int:pk>/corrections/", corrections.correction_list, name="corrections"),
+    path("games/<int:pk>/reopen/", corrections.game_reopen, name="reopen"),
+    path("games/<int:pk>/close/", corrections.game_close, name="close"),
+]
