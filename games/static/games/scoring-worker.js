@@ -2,7 +2,7 @@
 // and of their stylesheets and scripts, so that a scoring page reloaded while the connection is
 // down still comes up; the plays entered then wait in the tablet's storage (scoring.js).
 //
-// Served at /scoring-worker.js (games/views/offline.py), so its scope is the whole site, and
+// Served at /scoring-worker.js (games/scoring/offline_views.py), so its scope is the whole site, and
 // registered by scoring.js on the scoring page only.
 //
 // - Network first: pages and assets are always asked of the network; a copy answers only when
