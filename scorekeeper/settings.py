@@ -179,9 +179,21 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 20000},
         },
     }
-    # Sessions in the database: every process and server sees the same sessions (a cache in
-    # one process's memory would keep a logged-out session alive in the others).
-    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    if "sqlite" in DATABASES["default"]["ENGINE"]:
+        # One machine: sessions read from files beside the database, which every process on it
+        # shares, and written through to the database (Django's file cache and cached_db), so
+        # a tap reads no session row. A cache in one process's memory would keep a logged-out
+        # session alive in the others.
+        CACHES["sessions"] = {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": f"{DATABASES['default']['NAME']}-sessions",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+        SESSION_CACHE_ALIAS = "sessions"
+        SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    else:
+        # Several servers without a shared cache: sessions in the database, which all share.
+        SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 AUTHENTICATION_BACKENDS = [
     # django-axes first: a locked attempt stops here, before the password is hashed.

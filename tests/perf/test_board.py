@@ -7,6 +7,7 @@ import json
 import pickle
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -318,12 +319,14 @@ class DataStatements:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("helper", [False, True])
-def test_a_tap_makes_5_queries_at_play_10_and_play_300(
+def test_a_tap_makes_at_most_6_queries_at_play_10_and_play_300(
     helper, django_user_model, django_assert_max_num_queries
 ):
-    """The session and the user are read; the game row is read once, with its last play's row
+    """The user is read (and the session row, where sessions have no shared cache: several
+    servers on PostgreSQL without Redis); the game row is read once, with its last play's row
     (the board) and whether the user was added as a scorer; the play is inserted and the game
-    updated. The same for the game's creator and a scorer it added."""
+    updated: 4 queries and the transaction's BEGIN and COMMIT. The same for the game's creator
+    and a scorer it added."""
     from django.test import Client
 
     owner = django_user_model.objects.create_user("owner", password="pw-owner-1")
@@ -335,6 +338,9 @@ def test_a_tap_makes_5_queries_at_play_10_and_play_300(
         each.scorers.add(helper_user)
     client = Client()
     client.force_login(helper_user if helper else owner)
-    short_count, _ = tap_queries(client, game, plays[9], django_assert_max_num_queries)
-    long_count, _ = tap_queries(client, long, plays[299], django_assert_max_num_queries)
-    assert short_count == long_count == 5
+    session_row = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1
+    expected = 4 + session_row
+    short = tap_queries(client, game, plays[9], django_assert_max_num_queries, limit=expected)
+    long_ = tap_queries(client, long, plays[299], django_assert_max_num_queries, limit=expected)
+    assert short[0] == long_[0] == expected
+    assert short[1] == long_[1] <= 6 + session_row

@@ -54,7 +54,7 @@ def redis_settings(url: str) -> dict:
 
 @pytest.fixture
 def on_redis():
-    with override_settings(CACHES=redis_settings(URL)):
+    with override_settings(CACHES=redis_settings(URL), SESSION_CACHE_ALIAS="default"):
         assert type(caches["default"]).__name__ == "RedisCache"
         yield cache
         cache.clear()
@@ -109,7 +109,7 @@ def test_an_unreachable_redis_slows_pages_but_never_breaks_them(scorer):
     )
     nowhere = redis_settings("redis://127.0.0.1:1/0")
     nowhere["default"]["OPTIONS"] = {"socket_connect_timeout": 0.2}
-    with override_settings(CACHES=nowhere):
+    with override_settings(CACHES=nowhere, SESSION_CACHE_ALIAS="default"):
         for htmx in (False, True):
             reply = Client().get(
                 f"/games/{game.pk}/", headers={"HX-Request": "true"} if htmx else {}
@@ -132,7 +132,9 @@ def test_a_tap_on_cached_db_sessions_makes_6_queries_all_told(
     game = game_with_log("quick-baseball", {"innings": 9}, plays[:10], owner)
     game.scorers.add(helper_user)
     with override_settings(
-        CACHES=redis_settings(URL), SESSION_ENGINE="django.contrib.sessions.backends.cached_db"
+        CACHES=redis_settings(URL),
+        SESSION_CACHE_ALIAS="default",
+        SESSION_ENGINE="django.contrib.sessions.backends.cached_db",
     ):
         client = Client()
         client.force_login(helper_user if helper else owner)

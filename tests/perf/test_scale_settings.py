@@ -73,6 +73,7 @@ print(json.dumps({
     "backend": settings.CACHES["default"]["BACKEND"],
     "location": settings.CACHES["default"].get("LOCATION"),
     "sessions": settings.SESSION_ENGINE,
+    "session_cache": settings.CACHES.get(settings.SESSION_CACHE_ALIAS, {}).get("BACKEND"),
 }))
 """
 
@@ -85,15 +86,28 @@ def _cache_settings(run_python, **env):
 
 def test_cache_url_selects_redis_and_sessions_that_every_server_shares(run_python):
     base = {"DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
-    assert _cache_settings(run_python, **base, CACHE_URL="") == {
+    sqlite = {**base, "DATABASE_URL": ""}
+    assert _cache_settings(run_python, **sqlite, CACHE_URL="") == {
         "backend": "django.core.cache.backends.locmem.LocMemCache",
         "location": "scorekeeper",
-        "sessions": "django.contrib.sessions.backends.db",
+        # One machine: the sessions' cache is files every process on it shares.
+        "sessions": "django.contrib.sessions.backends.cached_db",
+        "session_cache": "django.core.cache.backends.filebased.FileBasedCache",
     }
-    assert _cache_settings(run_python, **base, CACHE_URL="redis://cache.example.org:6379/2") == {
+    postgres = {**base, "DATABASE_URL": "postgres://u:p@db.example.org/scores"}
+    assert _cache_settings(run_python, **postgres, CACHE_URL="") == {
+        "backend": "django.core.cache.backends.locmem.LocMemCache",
+        "location": "scorekeeper",
+        # Several servers and no shared cache: the sessions in the database, nowhere else.
+        "sessions": "django.contrib.sessions.backends.db",
+        "session_cache": "django.core.cache.backends.locmem.LocMemCache",
+    }
+    redis_url = "redis://cache.example.org:6379/2"
+    assert _cache_settings(run_python, **sqlite, CACHE_URL=redis_url) == {
         "backend": "django.core.cache.backends.redis.RedisCache",
         "location": "redis://cache.example.org:6379/2",
         "sessions": "django.contrib.sessions.backends.cached_db",
+        "session_cache": "django.core.cache.backends.redis.RedisCache",
     }
 
 

@@ -54,9 +54,10 @@ def test_an_expired_session_is_signed_out(client, user):
     assert client.get("/games/new/").status_code == 200
     Session.objects.filter(pk=key).update(expire_date=timezone.now() - dt.timedelta(seconds=1))
     if settings.SESSION_ENGINE.endswith("cached_db"):
-        from django.core.cache import cache
+        from django.core.cache import caches
 
-        cache.clear()  # the cached copy expires with the session; here it is dropped outright
+        # The cached copy expires with the session; here it is dropped outright.
+        caches[settings.SESSION_CACHE_ALIAS].delete(f"django.contrib.sessions.cached_db{key}")
     assert client.get("/games/new/").status_code == 302  # to the log-in page
 
 
@@ -80,3 +81,37 @@ def test_log_out_and_a_password_change_end_the_session_for_every_tab(user):
     other_tab.cookies = tab.cookies
     tab.post("/accounts/logout/")
     assert other_tab.get("/games/new/").status_code == 302
+
+
+OTHER_PROCESS_READS_THE_SESSION = """
+import json, sys
+import django
+django.setup()
+from django.conf import settings
+from django.core.cache import caches
+from importlib import import_module
+store = import_module(settings.SESSION_ENGINE).SessionStore(sys.argv[1])
+cached = caches[settings.SESSION_CACHE_ALIAS].get(store.cache_key)
+print(json.dumps(cached and cached.get("_auth_user_id")))
+"""
+
+
+@pytest.mark.skipif(
+    not settings.SESSION_ENGINE.endswith("cached_db") or "sessions" not in settings.CACHES,
+    reason="the sessions' file cache is the one-machine SQLite setting (PostgreSQL runs use db)",
+)
+def test_one_machines_processes_share_the_sessions_file_cache(client, user, run_python):
+    """Another process on the machine (another gunicorn worker) finds a session in the shared
+    file cache, not in a copy of its own, and finds it gone once this one logs out (then it
+    asks the database, which no longer has it)."""
+    key = signed_in(client, user)
+    # The other process's database (the SQLite file, not this test's) has no such session:
+    # what it reads, it reads from the files every process shares.
+    env = {"DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+    read = run_python("-c", OTHER_PROCESS_READS_THE_SESSION, key, **env)
+    assert read.returncode == 0, read.stderr
+    assert read.stdout.strip() == f'"{user.pk}"'
+    client.post("/accounts/logout/")
+    read = run_python("-c", OTHER_PROCESS_READS_THE_SESSION, key, **env)
+    assert read.returncode == 0, read.stderr
+    assert read.stdout.strip() == "null"
