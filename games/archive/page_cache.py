@@ -4,7 +4,7 @@ reading the standings), keyed by everything the page shows.
 A page is cached only for a GET from a visitor with no session and no pending messages, so
 it shows nothing personal but its CSRF token: it is stored with a placeholder instead, and
 every response gets a fresh token for its own visitor (as rendering it would). The key comes
-from one small ORM query per page (``game_page_key``, ``standings_page_key``) over every field
+from one small query per page (``game_page_key``, ``standings_page_key``) over every column
 the page is drawn from, including the revisions that change with each write; no cached page
 outlives a change to what it shows.
 """
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Max, OuterRef, Subquery
+from django.db import connections, router
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -25,7 +25,7 @@ from django.utils.http import parse_etags
 
 from games.archive import safe_cache
 from games.kinds import kind as game_kind
-from games.models import Game, Play, Season
+from games.models import Fixture, Game, League, Play, Season
 
 # What the page carries where its CSRF token goes (no token has these characters).
 TOKEN_PLACEHOLDER = "__scorekeeper-csrf-token__"
@@ -82,75 +82,58 @@ def _tag(response: HttpResponse, tag: str) -> None:
     patch_vary_headers(response, ("Cookie", "HX-Request"))
 
 
+def _row(model: type, sql: str, params: Sequence[Any]) -> tuple | None:
+    connection = connections[router.db_for_read(model)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+def _tables() -> dict[str, str]:
+    quote = connections[router.db_for_read(Game)].ops.quote_name
+    models = {"game": Game, "play": Play, "season": Season, "league": League, "fixture": Fixture}
+    return {name: quote(model._meta.db_table) for name, model in models.items()}
+
+
 def _key(kind: str, row: Sequence[Any]) -> str:
     digest = hashlib.blake2b(repr(tuple(row)).encode(), digest_size=16).hexdigest()
     return f"{kind}:{digest}"
 
 
-# What the game page and its board partial show, besides the plays: the game's own fields,
-# its season, league and fixture. ``log_revision`` changes with every write to the log, its
-# void and its reopening; the play count and the last play's id guard writes made around
-# the services (the admin).
-GAME_PAGE_FIELDS = (
-    "pk",
-    "log_revision",
-    "play_count",
-    "last_play",
-    "kind",
-    "sides",
-    "options",
-    "created_at",
-    "finished_at",
-    "voided_at",
-    "void_reason",
-    "season_id",
-    "season__name",
-    "season__slug",
-    "season__league__name",
-    "season__league__slug",
-    "fixture__id",
-)
-# What the standings page shows besides its table (whose revision is ``stats_revision``).
-STANDINGS_PAGE_FIELDS = (
-    "pk",
-    "stats_revision",
-    "name",
-    "slug",
-    "league_id",
-    "league__name",
-    "league__slug",
-    "league__kind",
-    "league__points_win",
-    "league__points_tie",
-    "league__points_loss",
-)
-
-
 def game_page_key(pk: int, *, partial: bool) -> str | None:
-    """Names the game page (or its board partial) as the database has it now (one query)."""
-    plays = Play.objects.filter(game=OuterRef("pk")).order_by().values("game")
-    row = (
-        Game.objects.filter(pk=pk)
-        .annotate(
-            play_count=Subquery(plays.annotate(n=Count("pk")).values("n")),
-            last_play=Subquery(plays.annotate(last=Max("pk")).values("last")),
-        )
-        .values_list(*GAME_PAGE_FIELDS)
-        .first()
+    """Names the game page (or its board partial) as the database has it now."""
+    t = _tables()
+    row = _row(
+        Game,
+        f"SELECT g.id, g.log_revision,"
+        f" (SELECT COUNT(*) FROM {t['play']} p WHERE p.game_id = g.id),"
+        f" (SELECT MAX(p.id) FROM {t['play']} p WHERE p.game_id = g.id),"
+        f" g.kind, g.sides, g.options, g.created_at, g.finished_at, g.voided_at,"
+        f" g.void_reason, g.season_id, s.name, s.slug, l.name, l.slug, f.id"
+        f" FROM {t['game']} g"
+        f" LEFT JOIN {t['season']} s ON s.id = g.season_id"
+        f" LEFT JOIN {t['league']} l ON l.id = s.league_id"
+        f" LEFT JOIN {t['fixture']} f ON f.game_id = g.id"
+        f" WHERE g.id = %s",
+        [pk],
     )
     # A board that shows more than its own game (the solitaire board shows the player's record
     # over all their games, which changes without this game changing) declares it is not cached.
-    if row is None or not game_kind(row[GAME_PAGE_FIELDS.index("kind")]).public_board_cached:
+    if row is None or not game_kind(row[4]).public_board_cached:
         return None
     return _key("game-board" if partial else "game-page", row)
 
 
 def standings_page_key(league_slug: str, season_slug: str) -> str | None:
-    """Names a season's standings page as the database has it now (one query)."""
-    row = (
-        Season.objects.filter(league__slug=league_slug, slug=season_slug)
-        .values_list(*STANDINGS_PAGE_FIELDS)
-        .first()
+    """Names a season's standings page as the database has it now."""
+    t = _tables()
+    row = _row(
+        Season,
+        f"SELECT s.id, s.stats_revision, s.name, s.slug, l.id, l.name, l.slug, l.kind,"
+        f" l.points_win, l.points_tie, l.points_loss"
+        f" FROM {t['season']} s JOIN {t['league']} l ON l.id = s.league_id"
+        f" WHERE l.slug = %s AND s.slug = %s",
+        [league_slug, season_slug],
     )
     return None if row is None else _key("standings-page", row)
 
