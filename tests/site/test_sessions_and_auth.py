@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import timezone
 
 pytestmark = pytest.mark.django_db
@@ -96,14 +96,25 @@ print(json.dumps(cached and cached.get("_auth_user_id")))
 """
 
 
-@pytest.mark.skipif(
-    not settings.SESSION_ENGINE.endswith("cached_db") or "sessions" not in settings.CACHES,
-    reason="the sessions' file cache is the one-machine SQLite setting (PostgreSQL runs use db)",
-)
 def test_one_machines_processes_share_the_sessions_file_cache(client, user, run_python):
     """Another process on the machine (another gunicorn worker) finds a session in the shared
     file cache, not in a copy of its own, and finds it gone once this one logs out (then it
     asks the database, which no longer has it)."""
+    # The settings a SQLite site has (set here too, so a PostgreSQL run checks them as well):
+    # the other process reads the same files.
+    one_machine = {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": f"{settings.BASE_DIR / 'db.sqlite3'}-sessions",
+    }
+    with override_settings(
+        CACHES={**settings.CACHES, "sessions": one_machine},
+        SESSION_CACHE_ALIAS="sessions",
+        SESSION_ENGINE="django.contrib.sessions.backends.cached_db",
+    ):
+        _the_other_process_follows(client, user, run_python)
+
+
+def _the_other_process_follows(client, user, run_python) -> None:
     key = signed_in(client, user)
     # The other process's database (the SQLite file, not this test's) has no such session:
     # what it reads, it reads from the files every process shares.
