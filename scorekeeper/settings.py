@@ -74,7 +74,6 @@ MIDDLEWARE = [
     "scorekeeper.db_router.PublicReadsMiddleware",
     # Turns a locked log-in attempt into scorekeeper.login_guard's answer.
     "axes.middleware.AxesMiddleware",
-    # Innermost, so the long HTML it puts in is counted in the Content-Length.
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

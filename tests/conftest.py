@@ -80,13 +80,7 @@ def live_server(live_server):
     connection is shared with the test."""
     if live_server.thread.connections_override:
         httpd = live_server.thread.httpd
-        app = httpd.get_app()
-
-        def in_turn(environ, start_response):
-            with SHARED_DATABASE:
-                return app(environ, start_response)
-
-        httpd.set_app(in_turn)
+        httpd.set_app(_in_turn(httpd.get_app()))
     return live_server
 
 

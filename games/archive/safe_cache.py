@@ -19,11 +19,11 @@ import logging
 from pathlib import Path
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
 
 log = logging.getLogger(__name__)
 
-BASE_DIR = Path(__file__).resolve().parent.parent
 # What cached copies are computed by: a change to any of these makes every copy unusable.
 CODE_PATHS = ("games", "templates")
 SOURCE_SUFFIXES = frozenset({".py", ".json", ".html"})
@@ -32,15 +32,24 @@ TIMEOUT = 7 * 24 * 60 * 60
 T = TypeVar("T")
 
 
+def sources() -> list[Path]:
+    """The files cached copies are computed by (relative to the project)."""
+    root = Path(settings.BASE_DIR)
+    return [
+        path.relative_to(root)
+        for name in CODE_PATHS
+        for path in sorted((root / name).rglob("*"))
+        if path.suffix in SOURCE_SUFFIXES and path.is_file()
+    ]
+
+
 @functools.cache
 def code_version() -> str:
     """A digest of the source of everything cached copies are computed by."""
     digest = hashlib.blake2b(digest_size=8)
-    for name in CODE_PATHS:
-        for path in sorted((BASE_DIR / name).rglob("*")):
-            if path.suffix in SOURCE_SUFFIXES and path.is_file():
-                digest.update(str(path.relative_to(BASE_DIR)).encode())
-                digest.update(path.read_bytes())
+    for path in sources():
+        digest.update(str(path).encode())
+        digest.update((Path(settings.BASE_DIR) / path).read_bytes())
     return digest.hexdigest()
 
 

@@ -67,25 +67,29 @@ def locked_game(pk: int, user) -> Game:
     services take the game as it is while it is open."""
     # The last play with its game joined, both locked: the usual case, a game in play. (Had
     # another writer removed that play meanwhile, the row is gone once the lock is ours.)
-    authenticated = getattr(user, "is_authenticated", False)
-    plays = Play.objects.select_related("game").select_for_update(of=("self", "game"))
-    if authenticated:
-        plays = plays.annotate(added_scorer=Game.scored_by(user, "game_id"))
-    last = plays.filter(game_id=pk).order_by("-seq").first()
+    # (An anonymous user's pk is None: added as a scorer of no game.)
+    last = (
+        Play.objects.select_related("game")
+        .select_for_update(of=("self", "game"))
+        .annotate(added_scorer=Game.scored_by(user, "game_id"))
+        .filter(game_id=pk)
+        .order_by("-seq")
+        .first()
+    )
     if last is not None:
         game = last.game
         boards.keep_last_play(game, [getattr(last, name) for name in boards.LAST_PLAY])
-        if authenticated:
-            game.knows_scorer(user, last.added_scorer)
+        game.knows_scorer(user, last.added_scorer)
     else:  # no play yet, no game, or the last play just undone: the game, then its board
-        games = Game.objects.select_for_update()
-        if authenticated:
-            games = games.annotate(added_scorer=Game.scored_by(user))
-        game = games.filter(pk=pk).first()
+        game = (
+            Game.objects.select_for_update()
+            .annotate(added_scorer=Game.scored_by(user))
+            .filter(pk=pk)
+            .first()
+        )
         if game is None:
             raise Game.DoesNotExist(f"no game {pk}")
-        if authenticated:
-            game.knows_scorer(user, game.added_scorer)
+        game.knows_scorer(user, game.added_scorer)
     if not game.is_scorer(user):
         raise PermissionDenied("Only this game's scorers can change it.")
     connection = transaction.get_connection()

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import json
 from collections.abc import Callable
-from pathlib import Path
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games.archive import page_cache
+from games.archive import page_cache, safe_cache
 from games.engines import EngineError, all_engines
 from games.models import Game
 from games.scoring import board as boards
@@ -118,20 +115,8 @@ def _followed(request: HttpRequest, game: Game) -> HttpResponse:
 
 def live_tag(revision: str, user) -> str:
     """Names the scoring board ``user`` sees at ``revision`` (every write to a game gives it
-    a new revision; the code version changes with the templates)."""
-    return f'W/"score.{revision}.{user.pk}.{_code_version()}"'
-
-
-@functools.cache
-def _code_version() -> str:
-    """A digest of what draws the scoring board: its templates and the screens."""
-    root = Path(__file__).resolve().parent.parent.parent
-    digest = hashlib.blake2b(digest_size=6)
-    for folder in ("templates/games", "games/screens"):
-        for path in sorted((root / folder).rglob("*")):
-            if path.suffix in {".py", ".html"}:
-                digest.update(str(path.relative_to(root)).encode() + path.read_bytes())
-    return digest.hexdigest()
+    a new revision; ``safe_cache.code_version`` changes with the app's code and templates)."""
+    return f'W/"score.{revision}.{user.pk}.{safe_cache.code_version()}"'
 
 
 @require_POST

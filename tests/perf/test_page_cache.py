@@ -173,3 +173,16 @@ def test_a_fan_polling_an_unchanged_board_gets_not_modified_and_no_body(game, sc
     own.force_login(scorer)
     mine = own.get(f"/games/{game.pk}/", headers={"HX-Request": "true", "If-None-Match": tag})
     assert mine.status_code == 200 and "ETag" not in mine
+
+
+def test_cached_copies_are_versioned_by_the_code_that_makes_them():
+    """The cache version digests the app's source and templates (found from the project's
+    root, wherever safe_cache itself lives), so a deploy never serves older code's copies."""
+    from pathlib import Path
+
+    from games.archive import safe_cache
+
+    read = set(safe_cache.sources())
+    assert Path("games/archive/safe_cache.py") in read
+    assert Path("games/kinds/quick_cricket/screen.py") in read
+    assert Path("templates/games/detail.html") in read
