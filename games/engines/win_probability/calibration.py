@@ -1,0 +1,72 @@
+"""Calibration: over games the table was not built from, for each tenth of predicted
+probability, the share of those situations whose side actually went on to win."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..players import play_out
+from .model import label_of
+from .table import Table
+
+BUCKETS = 10
+
+
+@dataclass(frozen=True)
+class Bucket:
+    low: float
+    high: float
+    situations: int
+    predicted: float  # mean predicted chance of the first side winning
+    won: float  # share of those situations the first side went on to win
+
+    @property
+    def gap(self) -> float:
+        return abs(self.predicted - self.won)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    game_id: str
+    games: int
+    buckets: tuple[Bucket, ...]
+
+    @property
+    def largest_gap(self) -> float:
+        return max((bucket.gap for bucket in self.buckets if bucket.situations), default=0.0)
+
+
+def calibrate(
+    table: Table, *, games: int = 2000, seed: int = 1, options: Mapping[str, Any] | None = None
+) -> Calibration:
+    """Plays ``games`` fresh games (seeds the table's build never used: a different seed
+    stream) and buckets every situation before the end by the first side's predicted chance."""
+    if seed == table.seed:
+        raise ValueError("calibration needs games the table was not built from (another seed)")
+    model = table.model
+    simulation = dict(options) if options is not None else model.simulation_options(table.options)
+    sums = [[0, 0.0, 0] for _ in range(BUCKETS)]  # situations, predicted sum, won
+    seeds = random.Random(f"calibration-{seed}")
+    for _ in range(games):
+        played = play_out(table.game_id, simulation, seeds.getrandbits(64))
+        won = label_of(played.summary) == 0
+        for state in played.states[:-1]:
+            chance = table.predict(state)[0]
+            bucket = sums[min(int(chance * BUCKETS), BUCKETS - 1)]
+            bucket[0] += 1
+            bucket[1] += chance
+            bucket[2] += won
+    buckets = tuple(
+        Bucket(
+            low=i / BUCKETS,
+            high=(i + 1) / BUCKETS,
+            situations=n,
+            predicted=total / n if n else 0.0,
+            won=wins / n if n else 0.0,
+        )
+        for i, (n, total, wins) in enumerate(sums)
+    )
+    return Calibration(table.game_id, games, buckets)

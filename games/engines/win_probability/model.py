@@ -1,0 +1,168 @@
+"""What a game tells its win-probability tables (``Model``) and the situation model most games
+use: counts of who won from each compact situation, smoothed from coarse to fine."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .. import get
+
+# Labels of a simulated game's end, from the first side's point of view: side 0 won, side 1
+# won, or neither (a tie; in solitaire, the game lost).
+LABELS = 3
+TIE = 2
+# How many games a situation's own count is worth against its coarser situation's estimate:
+# a situation seen fewer times than this leans mostly on the coarser one.
+SMOOTHING = 20.0
+
+
+class NotCovered(ValueError):
+    """The tables do not cover these options; the message is the reason, for a page."""
+
+
+Probabilities = tuple[float, float, float]  # side 0 wins, side 1 wins, neither
+
+
+def clip(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+def label_of(summary: Mapping[str, Any]) -> int:
+    winner = summary.get("winner")
+    return TIE if winner is None else int(winner)
+
+
+def key_text(level: int, key: Sequence[Hashable]) -> str:
+    return f"{level}:" + ",".join(str(part) for part in key)
+
+
+class Model:
+    """A game's win-probability model. Subclasses give ``levels``; most keep the rest."""
+
+    game_id: str = ""
+    # Games a table is built from by default, and the options the build uses beyond the
+    # options that pick the table (e.g. the longest usual game, so every situation is seen).
+    games: int = 20_000
+    build_options: Mapping[str, Any] = {}
+
+    def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options that pick a table: the game's validated options, less those the
+        situations already describe. Raises ``NotCovered`` with the reason."""
+        return dict(get(self.game_id).options(dict(options)))
+
+    def simulation_options(self, table_options: Mapping[str, Any]) -> dict[str, Any]:
+        return {**table_options, **self.build_options}
+
+    def levels(self, state: Any) -> tuple[tuple[Hashable, ...], ...]:
+        """Compact descriptions of ``state``, finest first, coarsest last."""
+        raise NotImplementedError
+
+    def samples(
+        self, states: Sequence[Any], summary: Mapping[str, Any]
+    ) -> Iterable[tuple[str, int]]:
+        """(situation key, label) for every situation of one simulated game before its end."""
+        label = label_of(summary)
+        for state in states[:-1]:
+            for level, key in enumerate(self.levels(state)):
+                yield key_text(level, key), label
+
+    def predict(self, state: Any, counts: Mapping[str, Sequence[int]]) -> Probabilities:
+        """Each outcome's chance from ``state``: the finest situations lean on the coarser
+        ones in proportion to how rarely they were seen (additive smoothing)."""
+        engine = get(self.game_id)
+        if engine.is_over(state):
+            exact = [0.0, 0.0, 0.0]
+            exact[label_of(engine.summary(state))] = 1.0
+            return exact[0], exact[1], exact[2]
+        estimate = _share(counts.get("*"), (1 / LABELS,) * LABELS)
+        for level, key in reversed(list(enumerate(self.levels(state)))):
+            estimate = _share(counts.get(key_text(level, key)), estimate)
+        return estimate
+
+    def version(self) -> str:
+        """A digest of everything a table depends on: the engine's package (rules, player,
+        this model), the shared baseball code, the catalogues and this package."""
+        engine_package = Path(sys.modules[type(get(self.game_id)).__module__].__file__).parent
+        here = Path(__file__).parent
+        folders = [engine_package, here, here.parent / "baseball", here.parent / "catalogues"]
+        digest = hashlib.sha256()
+        for folder in folders:
+            for path in sorted(folder.glob("*")):
+                if path.suffix in (".py", ".json"):
+                    digest.update(path.name.encode())
+                    digest.update(path.read_bytes())
+        digest.update((here.parent / "players.py").read_bytes())
+        return digest.hexdigest()[:16]
+
+
+def _share(count: Sequence[int] | None, prior: Sequence[float]) -> Probabilities:
+    if not count:
+        return prior[0], prior[1], prior[2]
+    total = sum(count) + SMOOTHING
+    shares = [(count[i] + SMOOTHING * prior[i]) / total for i in range(LABELS)]
+    return shares[0], shares[1], shares[2]
+
+
+def options_key(options: Mapping[str, Any]) -> str:
+    """A short stable name for a table's options."""
+    text = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def model_for(game_id: str) -> Model:
+    """The game's model. Raises ``NotCovered`` for a game without one."""
+    engine = get(game_id)
+    if game_id not in _MODELS:
+        raise NotCovered(f"win probability not available for {engine.name}")
+    return _MODELS[game_id]()
+
+
+def _quick_baseball() -> Model:
+    from ..quick_baseball.win_probability import MODEL
+
+    return MODEL
+
+
+def _quick_cricket() -> Model:
+    from ..quick_cricket.win_probability import MODEL
+
+    return MODEL
+
+
+def _backyard_baseball() -> Model:
+    from ..backyard_baseball.win_probability import MODEL
+
+    return MODEL
+
+
+def _bedard_baseball() -> Model:
+    from ..bedard_baseball.win_probability import MODEL
+
+    return MODEL
+
+
+def _solitaire_baseball() -> Model:
+    from ..solitaire_baseball.win_probability import MODEL
+
+    return MODEL
+
+
+def _quick_tennis() -> Model:
+    from ..quick_tennis.win_probability import MODEL
+
+    return MODEL
+
+
+_MODELS = {
+    "quick-baseball": _quick_baseball,
+    "quick-cricket": _quick_cricket,
+    "backyard-baseball": _backyard_baseball,
+    "bedard-baseball": _bedard_baseball,
+    "solitaire-baseball": _solitaire_baseball,
+    "quick-tennis": _quick_tennis,
+}
