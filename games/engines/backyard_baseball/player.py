@@ -7,7 +7,7 @@ curves to the left, pitcher numbers 2-6, two home runs and three bunts, 1-3 runn
 Each half-inning both decks are shuffled and three cards dealt to each player; hands are
 refilled to three after each play and, when both draw piles are out, the discards are
 reshuffled (the sheet's rule). Over 500 three-inning games: about 1.1 runs per team per
-inning and 35 plays a game, about 3 ms a game (``tests/engines/test_backyard_baseball_player.py``).
+inning and 35 plays a game, a few ms a game (``tests/engines/test_backyard_baseball_player.py``).
 
 - Pitcher: the highest number in hand (the likeliest to beat the die; a strikeout, then a
   grounder, then a fly on a tie), but with a pawn on base the second best when it is still a
