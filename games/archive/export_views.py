@@ -1,5 +1,6 @@
-"""Downloads of one game in other formats: Cricsheet-like JSON, Retrosheet-like game log and
-box score. Anyone may read them, like the game's page; a game of another kind is a 404."""
+"""Downloads of one game in other formats: Cricsheet-like JSON, Retrosheet-like game log, box
+score and the win probability after every play. Anyone may read them, like the game's page;
+a game of another kind is a 404."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from games.archive import exports
+from games.archive import exports, win_chances
 from games.archive.exports import safe_csv
 from games.models import Game
 
@@ -50,3 +51,56 @@ def box_score_text(request: HttpRequest, pk: int) -> HttpResponse:
     return _export(
         pk, exports.game_box_score, "text/plain; charset=utf-8", "boxscore.txt", inline=True
     )
+
+
+def _win_chances_rows(chances: win_chances.WinChances) -> list[list]:
+    header = ["play", "what happened", *(f"{side} wins" for side in chances.sides)]
+    if not chances.one_sided:
+        header.append("neither (tie)")
+    rows = [header]
+    for point in chances.points:
+        shares = point.chances[: len(chances.sides)]
+        row = [point.seq, point.text, *(round(share, 4) for share in shares)]
+        if not chances.one_sided:
+            row.append(round(point.chances[2], 4))
+        rows.append(row)
+    return rows
+
+
+def _win_chances_json(game: Game, chances: win_chances.WinChances) -> str:
+    data = {
+        "game": game.pk,
+        "kind": game.kind,
+        "sides": list(chances.sides),
+        "table_version": chances.version,
+        "plays": [
+            {
+                "play": point.seq,
+                "text": point.text,
+                "chances": [round(share, 4) for share in point.chances[: len(chances.sides)]],
+                **({} if chances.one_sided else {"tie": round(point.chances[2], 4)}),
+            }
+            for point in chances.points
+        ],
+        "turning_points": [turn.point.seq for turn in chances.turns],
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False)
+
+
+@require_GET
+def win_probability(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    """Each side's chance after every play (CSV or JSON); the reason, as plain text with a
+    404, when there is none."""
+    game = get_object_or_404(Game, pk=pk)
+    chances = win_chances.for_game(game)
+    if not chances.available:
+        return HttpResponse(chances.reason, status=404, content_type="text/plain; charset=utf-8")
+    if fmt == "csv":
+        text = safe_csv.BOM + safe_csv.rows_to_text(_win_chances_rows(chances))
+        content_type = safe_csv.CONTENT_TYPE
+    else:
+        text, content_type = _win_chances_json(game, chances), "application/json"
+    response = HttpResponse(text, content_type=content_type)
+    filename = f"{game.kind}-{game.pk}-win-probability.{fmt}"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

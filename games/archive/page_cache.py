@@ -25,7 +25,7 @@ from django.utils.http import parse_etags
 
 from games.archive import safe_cache
 from games.kinds import kind as game_kind
-from games.models import Fixture, Game, League, Play, Season
+from games.models import Fixture, Game, League, Play, Season, WinTable
 
 # What the page carries where its CSRF token goes (no token has these characters).
 TOKEN_PLACEHOLDER = "__scorekeeper-csrf-token__"
@@ -91,7 +91,14 @@ def _row(model: type, sql: str, params: Sequence[Any]) -> tuple | None:
 
 def _tables() -> dict[str, str]:
     quote = connections[router.db_for_read(Game)].ops.quote_name
-    models = {"game": Game, "play": Play, "season": Season, "league": League, "fixture": Fixture}
+    models = {
+        "game": Game,
+        "play": Play,
+        "season": Season,
+        "league": League,
+        "fixture": Fixture,
+        "wintable": WinTable,
+    }
     return {name: quote(model._meta.db_table) for name, model in models.items()}
 
 
@@ -109,7 +116,9 @@ def game_page_key(pk: int, *, partial: bool) -> str | None:
         f" (SELECT COUNT(*) FROM {t['play']} p WHERE p.game_id = g.id),"
         f" (SELECT MAX(p.id) FROM {t['play']} p WHERE p.game_id = g.id),"
         f" g.kind, g.sides, g.options, g.created_at, g.finished_at, g.voided_at,"
-        f" g.void_reason, g.season_id, s.name, s.slug, l.name, l.slug, f.id"
+        f" g.void_reason, g.season_id, s.name, s.slug, l.name, l.slug, f.id,"
+        # A win-probability table stored for the game's kind changes what the page shows.
+        f" (SELECT MAX(w.id) FROM {t['wintable']} w WHERE w.kind = g.kind)"
         f" FROM {t['game']} g"
         f" LEFT JOIN {t['season']} s ON s.id = g.season_id"
         f" LEFT JOIN {t['league']} l ON l.id = s.league_id"

@@ -10,6 +10,18 @@ urlpatterns: list = [
     path("games/<int:pk>/cricsheet.json", exports.cricsheet_json, name="cricsheet"),
     path("games/<int:pk>/gamelog.csv", exports.game_log_csv, name="gamelog"),
     path("games/<int:pk>/boxscore.txt", exports.box_score_text, name="boxscore"),
+    path(
+        "games/<int:pk>/win-probability.csv",
+        exports.win_probability,
+        {"fmt": "csv"},
+        name="win-probability-csv",
+    ),
+    path(
+        "games/<int:pk>/win-probability.json",
+        exports.win_probability,
+        {"fmt": "json"},
+        name="win-probability-json",
+    ),
     path("leagues/", views.league_list, name="leagues"),
     path("leagues/<slug:league>/", views.league_detail, name="league"),
     path("leagues/<slug:league>/teams/<slug:team>/", views.team_detail, name="team"),

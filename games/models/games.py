@@ -46,6 +46,9 @@ class Game(models.Model):
         "games.Season", null=True, blank=True, on_delete=models.PROTECT, related_name="games"
     )
     finished_at = models.DateTimeField(null=True, blank=True, editable=False)
+    show_win_probability = models.BooleanField(
+        default=False, help_text="show each side's chance of winning on the scoring screen"
+    )
     voided_at = models.DateTimeField(null=True, blank=True)
     void_reason = models.CharField(max_length=200, blank=True)
     record_hash = models.CharField(

@@ -268,6 +268,12 @@ def _check_position(seen: int, actual: int, after_play: int | None, last_id: int
         raise PositionConflict(seen + 1, actual + 1, replaced=True)
 
 
+def win_probability_show(*, game: Game, show: bool) -> None:
+    """The scoring screen's setting: whether it shows each side's chance of winning."""
+    Game.objects.filter(pk=game.pk).update(show_win_probability=show)
+    game.show_win_probability = show
+
+
 def scorer_add(*, game: Game, username: str, user) -> None:
     """The game's creator lets another user score it."""
     if not user.is_authenticated or user.pk != game.created_by_id:

@@ -17,6 +17,11 @@ urlpatterns = [
     path("games/<int:pk>/undo/", views.play_undo, name="undo"),
     path("games/<int:pk>/record.json", views.game_record_json, name="record"),
     path("games/<int:pk>/scorers/", views.scorer_add, name="scorer-add"),
+    path(
+        "games/<int:pk>/win-probability/",
+        views.win_probability_setting,
+        name="win-probability-setting",
+    ),
     path("scoring-worker.js", offline.scoring_worker, name="scoring-worker"),
     path(
         "games/<int:pk>/plays/<int:seq>/correct/",

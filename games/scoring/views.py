@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games.archive import page_cache, safe_cache
+from games.archive import page_cache, safe_cache, win_chances, win_chart
 from games.engines import EngineError, all_engines
 from games.models import Game
 from games.scoring import board as boards
@@ -61,7 +61,14 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     template = "games/detail.html#scoreboard" if partial else "games/detail.html"
 
     def context() -> dict:
-        return _board_context(request, get_object_or_404(Game, pk=pk))
+        game = get_object_or_404(Game, pk=pk)
+        chances = win_chances.for_game(game)
+        return {
+            **_board_context(request, game),
+            "win": chances,
+            "win_chart": win_chart.chart(chances),
+            "win_now": win_chances.figures(chances.current, game.sides),
+        }
 
     # Visitors who are not logged in get the page from the cache while the game is unchanged.
     key = page_cache.game_page_key(pk, partial=partial)
@@ -199,6 +206,18 @@ def older_plays(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such plays.")
     context = {"game": game, "page": lines.page(before), "older_oob": True}
     return render(request, "games/_older_plays.html", context)
+
+
+@login_required
+@require_POST
+def win_probability_setting(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show or hide each side's chance of winning on this game's scoring screen."""
+    game = get_object_or_404(Game, pk=pk)
+    if not game.is_scorer(request.user):
+        raise PermissionDenied("Only this game's scorers can change its scoring screen.")
+    show = request.POST.get("show") == "1"
+    services.win_probability_show(game=game, show=show)
+    return redirect("games:score", pk=game.pk)
 
 
 @login_required
@@ -346,12 +365,16 @@ def _board_context(
     board = scoreboard(game, current)
     if selection is None:
         selection = screens.defaults(board)
+    shown = game.show_win_probability  # the scoring screen's setting: one lookup, no replay
     return {
         "game": game,
         "board": board,
         "screen": screens.context(board, selection),
         "selection": selection,
         "can_score": game.is_scorer(request.user),
+        "win_now": win_chances.figures(
+            win_chances.current(game, board.state) if shown else None, game.sides
+        ),
     }
 
 

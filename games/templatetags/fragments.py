@@ -61,6 +61,10 @@ class PublicBoardNode(template.Node):
         if not is_public_view(game, context.get("user")):
             return self.nodelist.render(context)
         key = board_key(game, self.board.resolve(context).fingerprint)
+        # The win-probability figure shown with the board changes when its table is built.
+        win = context.get("win")
+        if win is not None:
+            key = f"{key}:{win.marker}"
         return _cached(key, self.nodelist, context)
 
 

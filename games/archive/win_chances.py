@@ -1,0 +1,201 @@
+"""Each side's chance of winning after every play of a game (looked up in the game's
+win-probability table, ``win_tables``), the plays that moved it most, and each finished
+game's swing for the comeback and lopsided lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db.models import QuerySet
+
+from games.archive import safe_cache, win_tables
+from games.engines.record import ReplayError
+from games.models import Game, WinSwing
+from games.scoring.selectors import replay_game
+
+TURNING_POINTS = 3
+# Swings worked out per list request at most (the rest wait for the next request or
+# ``manage.py build_win_tables``), so a list page never replays a whole archive.
+SWING_BUDGET = 25
+
+
+@dataclass(frozen=True)
+class Point:
+    seq: int  # the play it follows; 0 before the first play
+    chances: tuple[float, float, float]  # side 0 wins, side 1 wins, neither
+    text: str = ""  # what the play did
+
+    @property
+    def first(self) -> float:
+        return self.chances[0]
+
+    def percent(self, side: int) -> int:
+        return round(100 * self.chances[side])
+
+
+@dataclass(frozen=True)
+class Turn:
+    point: Point
+    change: float  # the first side's chance after the play less before it
+
+    @property
+    def gainer(self) -> int:
+        return 0 if self.change > 0 else 1
+
+    @property
+    def points(self) -> int:
+        return round(100 * abs(self.change))
+
+
+@dataclass(frozen=True)
+class WinChances:
+    sides: tuple[str, ...]
+    points: tuple[Point, ...] = ()
+    reason: str = ""  # why there is no figure
+    version: str = ""
+    turns: tuple[Turn, ...] = field(default=())
+
+    @property
+    def available(self) -> bool:
+        return bool(self.points) and not self.reason
+
+    @property
+    def current(self) -> Point | None:
+        return self.points[-1] if self.available else None
+
+    @property
+    def one_sided(self) -> bool:
+        return len(self.sides) == 1
+
+    @property
+    def marker(self) -> str:
+        """Names what a cached board showing these chances depends on beyond the log."""
+        return f"{self.version}:{self.reason}"
+
+
+def _turns(points: tuple[Point, ...]) -> tuple[Turn, ...]:
+    changes = [
+        Turn(after, after.first - before.first)
+        for before, after in zip(points, points[1:], strict=False)
+    ]
+    biggest = sorted(changes, key=lambda turn: (-abs(turn.change), turn.point.seq))
+    return tuple(sorted(biggest[:TURNING_POINTS], key=lambda turn: turn.point.seq))
+
+
+def for_game(game: Game) -> WinChances:
+    """The game's chances after every play, or the reason there are none."""
+    sides = tuple(game.sides)
+    table = win_tables.table_for(game.kind, game.options)
+    if isinstance(table, win_tables.Unavailable):
+        return WinChances(sides, reason=table.reason)
+    key = f"win-chances:{game.pk}:{game.log_revision}:{table.version}"
+    cached = safe_cache.get(key, WinChances)
+    if cached is not None:
+        return cached
+    try:
+        replay = replay_game(game)
+    except ReplayError as exc:
+        return WinChances(
+            sides, reason=f"win probability not available: play {exc.number} no longer replays"
+        )
+    points = [Point(0, table.predict(replay.states[0]))]
+    for seq, (state, outcome) in enumerate(
+        zip(replay.states[1:], replay.outcomes, strict=True), start=1
+    ):
+        points.append(Point(seq, table.predict(state), outcome.text))
+    chances = WinChances(sides, tuple(points), version=table.version, turns=_turns(tuple(points)))
+    safe_cache.put(key, chances)
+    _keep_swing(game, chances)
+    return chances
+
+
+def figures(point: Point | None, sides: tuple[str, ...] | list[str]) -> list[tuple[str, int]]:
+    """(who, percent) to show for ``point``: each side's chance, or solitaire's chance of a
+    win."""
+    if point is None:
+        return []
+    if len(sides) == 1:
+        return [("Chance of a win", point.percent(0))]
+    return [(side, point.percent(index)) for index, side in enumerate(sides[:2])]
+
+
+def current(game: Game, state) -> Point | None:
+    """Each side's chance now, from the board's ``state`` (one lookup), or ``None``."""
+    table = win_tables.table_for(game.kind, game.options)
+    if isinstance(table, win_tables.Unavailable):
+        return None
+    return Point(0, table.predict(state))
+
+
+def _keep_swing(game: Game, chances: WinChances) -> None:
+    winner = game.summary.get("winner")
+    if not game.is_final or game.is_voided or winner is None or not chances.available:
+        return
+    low = min(chances.points, key=lambda point: (point.chances[winner], point.seq))
+    WinSwing.objects.update_or_create(
+        game=game,
+        defaults={
+            "log_revision": game.log_revision,
+            "version": chances.version,
+            "winner": winner,
+            "winner_low": low.chances[winner],
+            "low_seq": low.seq,
+        },
+    )
+
+
+def _stale_swings(games: QuerySet[Game]) -> Iterable[Game]:
+    finished = games.filter(finished_at__isnull=False, voided_at__isnull=True).select_related(
+        "win_swing"
+    )
+    for game in finished.iterator(chunk_size=200):
+        swing = getattr(game, "win_swing", None)
+        if game.summary.get("winner") is None:
+            continue
+        name = win_tables.name_for(game.kind, game.options)
+        if isinstance(name, win_tables.Unavailable):
+            continue
+        if swing is None or swing.log_revision != game.log_revision or swing.version != name.key[2]:
+            yield game
+
+
+def refresh_swings(games: QuerySet[Game], budget: int | None = SWING_BUDGET) -> int:
+    """Work out the swings of finished games in ``games`` that lack a current one (at most
+    ``budget``). Returns how many are still missing."""
+    missing = 0
+    for game in _stale_swings(games):
+        if budget is not None and budget <= 0:
+            missing += 1
+            continue
+        chances = for_game(game)
+        if budget is not None:
+            budget -= 1
+        if not chances.available:
+            missing += 1
+    return missing
+
+
+@dataclass(frozen=True)
+class SwingLists:
+    comebacks: list[WinSwing]
+    lopsided: list[WinSwing]
+    missing: int  # finished games not yet measured
+
+
+def swing_lists(games: QuerySet[Game], n: int = 5) -> SwingLists:
+    """The biggest comebacks (the winner's lowest chance, lowest first) and the most lopsided
+    games (highest first) among ``games``."""
+    missing = refresh_swings(games)
+    swings = WinSwing.objects.filter(
+        game__in=games.filter(finished_at__isnull=False, voided_at__isnull=True)
+    ).select_related("game", "game__season", "game__season__league")
+    current = [
+        swing
+        for swing in swings
+        if swing.log_revision == swing.game.log_revision
+        and swing.version == win_tables.version(swing.game.kind)
+    ]
+    comebacks = sorted(current, key=lambda s: (s.winner_low, s.game_id))[:n]
+    lopsided = sorted(current, key=lambda s: (-s.winner_low, s.game_id))[:n]
+    return SwingLists(comebacks, lopsided, missing)
