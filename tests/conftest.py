@@ -64,6 +64,20 @@ def _fresh_cache() -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True)
+def _win_tables_built_only_when_asked(monkeypatch) -> Iterator[list]:
+    """No background builds of win-probability tables in tests: a lazy build is recorded in
+    the list this yields (tests that want it run it), and no table stays in memory between
+    tests."""
+    from games.archive import win_tables
+
+    started: list = []
+    monkeypatch.setattr(win_tables, "runner", started.append)
+    win_tables.forget_loaded()
+    yield started
+    win_tables.forget_loaded()
+
+
 # ---- One at a time on a shared in-memory database.
 # On SQLite in memory the live server's request threads use the test's own connection
 # (pytest-django passes it over). A request reading while the test writes on that one

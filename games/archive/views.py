@@ -15,10 +15,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games.archive import selectors
+from games.archive import selectors, win_chances
 from games.engines import all_engines
 from games.leagues import stats_selectors
-from games.models import League, Season, Team
+from games.models import Game, League, Season, Team
 
 GAMES_PER_PAGE = 20
 
@@ -37,6 +37,7 @@ def league_detail(request: HttpRequest, league: str) -> HttpResponse:
         "teams": selectors.league_teams(league=league_obj),
         "options": selectors.league_options(league=league_obj),
         "can_manage": league_obj.is_organiser(request.user),
+        "swings": win_chances.swing_lists(Game.objects.filter(season__league=league_obj)),
     }
     return render(request, "games/archive/league.html", context)
 
@@ -47,7 +48,12 @@ def season_detail(request: HttpRequest, league: str, season: str) -> HttpRespons
         Season.objects.select_related("league"), league__slug=league, slug=season
     )
     page = selectors.season_page(season=season_obj)
-    context = {"league": season_obj.league, "season": season_obj, "page": page}
+    context = {
+        "league": season_obj.league,
+        "season": season_obj,
+        "page": page,
+        "swings": win_chances.swing_lists(season_obj.games.all()),
+    }
     return render(request, "games/archive/season.html", context)
 
 
@@ -136,5 +142,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     context = {"form": form, "page": page, "rows": selectors.archive_rows(list(page))}
     partial = request.htmx and not request.htmx.history_restore_request
+    if not partial:
+        context["swings"] = win_chances.swing_lists(games)
     template = "games/archive/archive.html#results" if partial else "games/archive/archive.html"
     return render(request, template, context)

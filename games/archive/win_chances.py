@@ -4,13 +4,15 @@ game's swing for the comeback and lopsided lists."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet
 
 from games.archive import safe_cache, win_tables
+from games.archive.selectors import result_text
 from games.engines.record import ReplayError
+from games.engines.win_probability import NotCovered
 from games.models import Game, WinSwing
 from games.scoring.selectors import replay_game
 
@@ -71,7 +73,8 @@ class WinChances:
     @property
     def marker(self) -> str:
         """Names what a cached board showing these chances depends on beyond the log."""
-        return f"{self.version}:{self.reason}"
+        digest = hashlib.blake2b(self.reason.encode(), digest_size=6).hexdigest()
+        return f"{self.version}.{digest}"
 
 
 def _turns(points: tuple[Point, ...]) -> tuple[Turn, ...]:
@@ -133,69 +136,116 @@ def _keep_swing(game: Game, chances: WinChances) -> None:
     if not game.is_final or game.is_voided or winner is None or not chances.available:
         return
     low = min(chances.points, key=lambda point: (point.chances[winner], point.seq))
+    _save_swing(game, chances.version, winner, low.chances[winner], low.seq)
+
+
+def _save_swing(game: Game, version: str, winner: int, low: float | None, seq: int | None) -> None:
     WinSwing.objects.update_or_create(
         game=game,
         defaults={
             "log_revision": game.log_revision,
-            "version": chances.version,
+            "version": version,
             "winner": winner,
-            "winner_low": low.chances[winner],
-            "low_seq": low.seq,
+            "winner_low": low,
+            "low_seq": seq,
         },
     )
 
 
-def _stale_swings(games: QuerySet[Game]) -> Iterable[Game]:
-    finished = games.filter(finished_at__isnull=False, voided_at__isnull=True).select_related(
-        "win_swing"
+def _decided(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Finished games with a winner that count (not voided)."""
+    return games.filter(
+        finished_at__isnull=False, voided_at__isnull=True, summary__winner__isnull=False
     )
-    for game in finished.iterator(chunk_size=200):
-        swing = getattr(game, "win_swing", None)
-        if game.summary.get("winner") is None:
-            continue
-        name = win_tables.name_for(game.kind, game.options)
-        if isinstance(name, win_tables.Unavailable):
-            continue
-        if swing is None or swing.log_revision != game.log_revision or swing.version != name.key[2]:
-            yield game
 
 
-def refresh_swings(games: QuerySet[Game], budget: int | None = SWING_BUDGET) -> int:
-    """Work out the swings of finished games in ``games`` that lack a current one (at most
-    ``budget``). Returns how many are still missing."""
+def _stale(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Decided games whose swing is missing or was worked out for another log or table."""
+    current = Q()
+    for kind in set(games.values_list("kind", flat=True).distinct()):
+        try:
+            current |= Q(kind=kind, win_swing__version=win_tables.version(kind))
+        except NotCovered:
+            continue
+    return (
+        _decided(games)
+        .exclude(current & Q(win_swing__log_revision=F("log_revision")))
+        .order_by("-finished_at", "-id")
+    )
+
+
+def refresh_swings(games: QuerySet[Game], budget: int | None | str = "default") -> int:
+    """Work out the swings of decided games in ``games`` that lack a current one (at most
+    ``budget`` replays, ``SWING_BUDGET`` by default, ``None`` for all). Returns how many are
+    still without one."""
+    if budget == "default":
+        budget = SWING_BUDGET
     missing = 0
-    for game in _stale_swings(games):
+    for game in _stale(games).iterator(chunk_size=200):
+        name = win_tables.name_for(game.kind, game.options)
+        if isinstance(name, win_tables.Unavailable):  # never covered: say so once, keep it
+            _save_swing(game, win_tables.version(game.kind), game.summary["winner"], None, None)
+            continue
         if budget is not None and budget <= 0:
             missing += 1
             continue
-        chances = for_game(game)
+        if isinstance(win_tables.table_for(game.kind, game.options), win_tables.Unavailable):
+            missing += 1
+            continue
         if budget is not None:
             budget -= 1
-        if not chances.available:
+        if not for_game(game).available:
             missing += 1
     return missing
 
 
 @dataclass(frozen=True)
+class SwingRow:
+    game: Game
+    result: str
+    percent: int  # the winner's lowest chance
+    seq: int  # after which play
+
+    @property
+    def winner(self) -> str:
+        return self.game.sides[self.game.win_swing.winner]
+
+
+@dataclass(frozen=True)
 class SwingLists:
-    comebacks: list[WinSwing]
-    lopsided: list[WinSwing]
-    missing: int  # finished games not yet measured
+    comebacks: list[SwingRow]
+    lopsided: list[SwingRow]
+    missing: int  # decided games not yet measured
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.comebacks or self.missing)
 
 
 def swing_lists(games: QuerySet[Game], n: int = 5) -> SwingLists:
     """The biggest comebacks (the winner's lowest chance, lowest first) and the most lopsided
-    games (highest first) among ``games``."""
+    games (that lowest chance highest first) among ``games``."""
     missing = refresh_swings(games)
-    swings = WinSwing.objects.filter(
-        game__in=games.filter(finished_at__isnull=False, voided_at__isnull=True)
-    ).select_related("game", "game__season", "game__season__league")
-    current = [
-        swing
-        for swing in swings
-        if swing.log_revision == swing.game.log_revision
-        and swing.version == win_tables.version(swing.game.kind)
-    ]
-    comebacks = sorted(current, key=lambda s: (s.winner_low, s.game_id))[:n]
-    lopsided = sorted(current, key=lambda s: (-s.winner_low, s.game_id))[:n]
-    return SwingLists(comebacks, lopsided, missing)
+    measured = (
+        _decided(games)
+        .exclude(pk__in=_stale(games).values("pk"))
+        .filter(win_swing__winner_low__isnull=False)
+        .select_related("win_swing")
+    )
+
+    def rows(order: tuple[str, ...]) -> list[SwingRow]:
+        return [
+            SwingRow(
+                game,
+                result_text(game),
+                round(100 * game.win_swing.winner_low),
+                game.win_swing.low_seq,
+            )
+            for game in measured.order_by(*order)[:n]
+        ]
+
+    return SwingLists(
+        rows(("win_swing__winner_low", "-finished_at")),
+        rows(("-win_swing__winner_low", "-finished_at")),
+        missing,
+    )

@@ -119,9 +119,16 @@ def store(table: Table) -> WinTable:
 
 
 def build_and_store(
-    name: TableName, *, games: int | None = None, seed: int = 0, progress: Progress | None = None
+    name: TableName,
+    *,
+    games: int | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Progress | None = None,
 ) -> WinTable:
-    table = build_table(name.kind, name.options, games=games, seed=seed, progress=progress)
+    table = build_table(
+        name.kind, name.options, games=games, seed=seed, workers=workers, progress=progress
+    )
     return store(table)
 
 

@@ -41,11 +41,14 @@ class WinSwing(models.Model):
     log_revision = models.CharField(max_length=32)
     version = models.CharField(max_length=32)
     winner = models.PositiveSmallIntegerField()
-    winner_low = models.FloatField(help_text="the winner's lowest chance of winning")
-    low_seq = models.PositiveIntegerField(help_text="the play after which it was lowest")
+    # Both empty for a game no table covers (e.g. an unlimited-overs match).
+    winner_low = models.FloatField(null=True, help_text="the winner's lowest chance of winning")
+    low_seq = models.PositiveIntegerField(null=True, help_text="the play after which it was lowest")
 
     class Meta:
         indexes = [models.Index(fields=["winner_low"])]
 
     def __str__(self) -> str:
+        if self.winner_low is None:
+            return f"game {self.game_id}: no figure"
         return f"game {self.game_id}: winner's lowest chance {self.winner_low:.0%}"

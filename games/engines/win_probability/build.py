@@ -1,5 +1,9 @@
 """Building a table: plausible players play many games of the table's options; every
-situation they pass through is counted with the game's result."""
+situation they pass through is counted with the game's result.
+
+Game ``i`` of a build is played from a seed drawn from ``(seed, i)`` alone, so a table is the
+same whether one process builds it or several share the games (``workers``).
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,41 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from ..players import play_out
-from .model import LABELS, key_text, label_of, model_for
+from .model import LABELS, label_of, model_for
 from .table import Table
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
+Counts = dict[str, list[int]]
+CHUNK = 100  # games per unit of work (and per progress step)
+
+
+def game_seed(seed: int, index: int) -> int:
+    return random.Random(f"{seed}:{index}").getrandbits(64)
+
+
+def count_games(
+    game_id: str, options: Mapping[str, Any], seed: int, first: int, last: int
+) -> Counts:
+    """The situation counts of games ``first`` to ``last - 1`` of a build from ``seed``."""
+    model = model_for(game_id)
+    counts: Counts = defaultdict(lambda: [0] * LABELS)
+    for index in range(first, last):
+        played = play_out(game_id, options, game_seed(seed, index))
+        counts["*"][label_of(played.summary)] += 1
+        for key, label in model.samples(played.states, played.summary):
+            counts[key][label] += 1
+    return dict(counts)
+
+
+def _merge(total: Counts, part: Counts) -> None:
+    for key, values in part.items():
+        into = total.setdefault(key, [0] * LABELS)
+        for i in range(LABELS):
+            into[i] += values[i]
 
 
 def build_table(
@@ -22,25 +54,36 @@ def build_table(
     *,
     games: int | None = None,
     seed: int = 0,
+    workers: int = 1,
     progress: Progress | None = None,
 ) -> Table:
     """A table for ``options`` of ``game_id`` from ``games`` simulated games (the model's
-    default when ``None``) from seeds ``seed`` onwards. Raises ``NotCovered``."""
+    default when ``None``). Raises ``NotCovered``."""
     model = model_for(game_id)
     table_options = model.table_options(options)
     simulation = model.simulation_options(table_options)
     games = model.games if games is None else games
     started = time.perf_counter()
-    counts: dict[str, list[int]] = defaultdict(lambda: [0] * LABELS)
-    seeds = random.Random(seed)
-    for done in range(games):
-        played = play_out(game_id, simulation, seeds.getrandbits(64))
-        overall = counts["*"]
-        overall[label_of(played.summary)] += 1
-        for key, label in model.samples(played.states, played.summary):
-            counts[key][label] += 1
-        if progress is not None:
-            progress(done + 1, games)
+    chunks = [(first, min(first + CHUNK, games)) for first in range(0, games, CHUNK)]
+    counts: Counts = {}
+    done = 0
+    if workers <= 1:
+        for first, last in chunks:
+            _merge(counts, count_games(game_id, simulation, seed, first, last))
+            done += last - first
+            if progress is not None:
+                progress(done, games)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(count_games, game_id, simulation, seed, first, last): last - first
+                for first, last in chunks
+            }
+            for future in as_completed(futures):
+                _merge(counts, future.result())
+                done += futures[future]
+                if progress is not None:
+                    progress(done, games)
     return Table(
         game_id=game_id,
         options=table_options,
@@ -48,8 +91,5 @@ def build_table(
         games=games,
         seed=seed,
         seconds=time.perf_counter() - started,
-        counts={key: (v[0], v[1], v[2]) for key, v in counts.items()},
+        counts={key: (v[0], v[1], v[2]) for key, v in sorted(counts.items())},
     )
-
-
-__all__ = ["build_table", "key_text"]

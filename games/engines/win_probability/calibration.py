@@ -3,12 +3,12 @@ probability, the share of those situations whose side actually went on to win.""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..players import play_out
+from .build import game_seed
 from .model import label_of
 from .table import Table
 
@@ -49,9 +49,8 @@ def calibrate(
     model = table.model
     simulation = dict(options) if options is not None else model.simulation_options(table.options)
     sums = [[0, 0.0, 0] for _ in range(BUCKETS)]  # situations, predicted sum, won
-    seeds = random.Random(f"calibration-{seed}")
-    for _ in range(games):
-        played = play_out(table.game_id, simulation, seeds.getrandbits(64))
+    for index in range(games):
+        played = play_out(table.game_id, simulation, game_seed(seed, index))
         won = label_of(played.summary) == 0
         for state in played.states[:-1]:
             chance = table.predict(state)[0]

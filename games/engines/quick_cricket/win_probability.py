@@ -1,0 +1,52 @@
+"""Quick Cricket's win probability, as cricket's win predictors have it: in the first innings
+the balls left, wickets down and runs so far; in the chase the balls left, wickets down and
+runs still needed. Limited-overs matches of one innings a side, one table per length."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from .. import get
+from ..win_probability.model import Model, NotCovered, clip
+from .state import BALLS_PER_OVER, Match
+
+
+class CricketModel(Model):
+    game_id = "quick-cricket"
+    games = 20_000
+
+    def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        validated = dict(get(self.game_id).options(dict(options)))
+        if validated.get("overs") is None:
+            raise NotCovered("win probability not available for unlimited-overs matches")
+        if validated.get("innings", 1) != 1:
+            raise NotCovered("win probability not available for two-innings matches")
+        return validated
+
+    def levels(self, state: Match) -> tuple[tuple[Hashable, ...], ...]:
+        balls = (state.overs or 0) * BALLS_PER_OVER
+        current = state.current
+        first_done = current.all_out or current.closed or current.balls >= balls
+        if len(state.innings) == 1 and not first_done:
+            left = balls - current.balls
+            runs = current.runs
+            return (
+                (0, left, current.wickets, runs // 2),
+                (0, left // BALLS_PER_OVER, current.wickets, runs // 5),
+                (0, left // (2 * BALLS_PER_OVER), runs // 10),
+            )
+        if len(state.innings) == 1:  # between the innings: the chase is next
+            left, wickets, needed = balls, 0, current.runs + 1
+        else:
+            left, wickets = balls - current.balls, current.wickets
+            needed = (state.target or 0) - current.runs
+        needed = clip(needed, -1, 400)
+        return (
+            (1, left, wickets, needed),
+            (1, left // BALLS_PER_OVER, wickets, needed // 3),
+            (1, left // (2 * BALLS_PER_OVER), needed // 8),
+        )
+
+
+MODEL = CricketModel()
