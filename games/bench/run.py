@@ -24,6 +24,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from games.bench import data, engines, load, queries, writes
+from games.bench import win_probability as win
 from games.bench.database import temporary_database
 from games.bench.players import generate
 from games.bench.site import Client, Server, manage
@@ -41,6 +42,7 @@ def run(
     processes: int,
     league_games: int,
     say: Callable[[str], None],
+    win_probability: bool = True,
 ) -> dict[str, Any]:
     began = time.perf_counter()
     report: dict[str, Any] = {
@@ -66,6 +68,14 @@ def run(
         report["accept_play"] = writes.accept_play(
             owner=scorer, lengths=(10, 1000), samples=5 if quick else 30
         )
+        if win_probability:
+            taps = {
+                kind: result["median_ms"][0] / 1000
+                for kind, result in report["accept_play"].items()
+            }
+            report["win_probability"] = win.measure(
+                quick=quick, workers=os.cpu_count() or 1, taps=taps, say=say
+            )
         say(f"a league with {league_games} final games")
         big = data.league_season(games=league_games, teams=20, organiser=organiser)
         small = data.league_season(games=4, teams=4, organiser=organiser, name="Small League")
@@ -105,6 +115,15 @@ def run(
             say=say,
         )
     report["targets"] = _targets(report)
+    if "win_probability" in report:
+        figures = report["win_probability"].values()
+        report["targets"]["win_probability"] = {
+            "target": f"largest calibration gap <= {win.TARGET_GAP}, a lookup under "
+            f"{win.TARGET_LOOKUP_SHARE:.0%} of a tap",
+            "largest_gap": max(f["largest_gap"] for f in figures),
+            "largest_lookup_share": max(f.get("lookup_share_of_tap", 0) for f in figures),
+            "met": all(f["gap_met"] and f.get("lookup_met", True) for f in figures),
+        }
     report["seconds_taken"] = round(time.perf_counter() - began, 1)
     return report
 

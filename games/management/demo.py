@@ -1,5 +1,6 @@
 """Demo data: finished and live games of each game, and a demo league per game with a played
-season, all played by a seeded random scorer (so the records stay legal as the rules evolve)."""
+season, all played by the seeded plausible players (``games.engines.players``), so the demo
+looks like real games and its records stay legal as the rules evolve."""
 
 from __future__ import annotations
 
@@ -11,57 +12,28 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 
 from games.archive import imports
-from games.engines import get
+from games.engines.players import play_out
 from games.leagues import services as league_services
 from games.models import Game, League
 from games.scoring import services
-from games.scoring.selectors import replay_game
 
 DEMO_USER, DEMO_PASSWORD = "demo", "demo-scorer"
 
 
-def random_plays(game: Game, rng: random.Random, limit: int, user) -> None:
-    """Record up to ``limit`` random legal plays."""
-    engine = game.engine
-    for _ in range(limit):
-        state = replay_game(game).final_state
-        if engine.is_over(state):
-            return
-        seq = game.plays.count() + 1
-        raw = _demo_choice(engine.legal_plays(state), rng)
+def plausible_plays(game: Game, rng: random.Random, limit: int | None, user) -> None:
+    """Record the first ``limit`` plays (all of them for ``None``) of a game played out by the
+    plausible players (``games.engines.players``), through the scorer's own service."""
+    played = play_out(game.kind, game.options, rng.getrandbits(64))
+    for seq, raw in enumerate(played.plays[:limit], start=1):
         services.play_record(game=game, raw=raw, expected_seq=seq, user=user)
 
 
-def _ordinary(play: dict) -> bool:
-    """A plain pitch or delivery, or a tennis serve or shot without a lob or drop-shot call."""
-    if "pitch" in play:
-        return not play.get("no_ball") and "review" not in play
-    return ("serve" in play or "hit" in play) and "call" not in play
+def plausible_record(kind: str, options: dict, sides: list[str], rng: random.Random) -> dict:
+    """A complete game record of ``kind``, played by the plausible players."""
+    played = play_out(kind, options, rng.getrandbits(64))
+    return {"game": kind, "options": options, "sides": sides, "plays": list(played.plays)}
 
 
-def _demo_choice(legal: list[dict], rng: random.Random) -> dict:
-    """A random pitch, delivery or shot; refreshes, fielders, no balls, calls and declarations
-    rarely."""
-    ordinary = [p for p in legal if _ordinary(p)]
-    rare = [p for p in legal if "declare" not in p and "rain" not in p]
-    if ordinary and rng.random() > 0.04:
-        return rng.choice(ordinary)
-    return rng.choice(rare or legal)
-
-
-def random_record(kind: str, options: dict, sides: list[str], rng: random.Random) -> dict:
-    """A complete game record of ``kind``, played by the random scorer on the engine alone."""
-    engine = get(kind)
-    state = engine.initial_state(engine.options(options))
-    plays: list[dict] = []
-    while not engine.is_over(state) and len(plays) < MAX_DEMO_PLAYS:
-        raw = _demo_choice(engine.legal_plays(state), rng)
-        state, _ = engine.play(state, raw)
-        plays.append(raw)
-    return {"game": kind, "options": options, "sides": sides, "plays": plays}
-
-
-MAX_DEMO_PLAYS = 5000
 DEMO_LEAGUES = [
     (
         "Demo Quick Baseball League",
@@ -100,10 +72,10 @@ def load_demo_leagues(user, rng: random.Random) -> list[League]:
         *played, live, _to_come = fixtures
         for fixture in played:
             sides = [team.name for team in fixture.teams]
-            record = random_record(kind, league.options, sides, rng)
+            record = plausible_record(kind, league.options, sides, rng)
             imports.import_text(text=json.dumps(record), season=season, user=user)
         game = league_services.fixture_start(fixture=live, user=user)
-        random_plays(game, rng, 12, user)
+        plausible_plays(game, rng, 12, user)
         leagues.append(league)
     return leagues
 
@@ -127,19 +99,19 @@ def load_demo() -> list[Game]:
     finished = services.game_create(
         kind="quick-baseball", options={"innings": 3}, sides=["Giants", "Yankees"], user=user
     )
-    random_plays(finished, rng, 500, user)
+    plausible_plays(finished, rng, None, user)
     live = services.game_create(
         kind="quick-baseball", options={"innings": 9}, sides=["Hornets", "Comets"], user=user
     )
-    random_plays(live, rng, 25, user)
+    plausible_plays(live, rng, 25, user)
     test = services.game_create(
         kind="quick-cricket", options={"overs": 8}, sides=["Hornets", "Wasps"], user=user
     )
-    random_plays(test, rng, 400, user)
+    plausible_plays(test, rng, None, user)
     chase = services.game_create(
         kind="quick-cricket", options={"overs": 16}, sides=["Kestrels", "Owls"], user=user
     )
-    random_plays(chase, rng, 40, user)
+    plausible_plays(chase, rng, 40, user)
     others = [
         ("backyard-baseball", {"innings": 3}, ["Sandlot", "Alley Cats"], 30),
         ("bedard-baseball", {"innings": 3}, ["Reds", "Blues"], 60),
@@ -149,7 +121,7 @@ def load_demo() -> list[Game]:
     games = [finished, live, test, chase]
     for kind, options, sides, plays in others:
         game = services.game_create(kind=kind, options=options, sides=sides, user=user)
-        random_plays(game, rng, plays, user)
+        plausible_plays(game, rng, plays, user)
         games.append(game)
     load_demo_leagues(user, rng)
     return games

@@ -37,6 +37,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--league-games", type=int, help="final games in the standings league (2000)"
         )
+        parser.add_argument(
+            "--no-win-probability",
+            action="store_true",
+            help="leave out the win-probability tables (their build and calibration take minutes)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         quick = options["quick"]
@@ -55,6 +60,7 @@ class Command(BaseCommand):
             clients=options["clients"],
             processes=min(options["client_processes"], options["clients"]),
             league_games=league_games,
+            win_probability=not options["no_win_probability"],
             say=lambda text: self.stderr.write(f"bench: {text}"),
         )
         self.stdout.write(json.dumps(report, indent=2))
