@@ -7,9 +7,11 @@ with what each can know. Seeded through the table's ``rng``, so a match is repro
   4 Path quadrants), solved by regret matching and cached, over the batter's worth of a
   ball: expected runs minus ``wicket_value`` times the chance of losing a wicket.
 - **The worth of a wicket** follows the match situation (the seed: a side "behind the run
-  rate" takes risks): roughly the runs the remaining balls are worth per wicket in hand,
-  lower when a chase's required rate is above the usual rate, higher when it is below,
-  high in an unlimited-overs innings. So the batter defends early and chases late.
+  rate" takes risks): twice the runs the rest of the innings is expected to lose if it
+  falls (a table built from the game's own cards, balls left by wickets in hand, like
+  Duckworth-Lewis), at most 22; in a chase lower when the runs needed are beyond what the
+  side expects to make, higher when they are well within it. So the batter mostly defends
+  early and hits out late.
 - **The bowler** pitches where the batter's best answer is worth least (any pitch within
   half a run of the best, at random), places the fielder at the start of each spell where
   it hurts the batter most, and plays its unused Path cards in random order (the card's runs
@@ -32,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from .calls import BOUNCER_QUADRANTS, TABLE, WIDE_FIELD
-from .catalogue import QUADRANTS
+from .catalogue import QUADRANTS, Catalogue
 from .state import (
     ALL_OUT,
     BALLS_PER_OVER,
@@ -40,6 +42,8 @@ from .state import (
     OUT,
     OVERS_PER_SPELL,
     PACE,
+    SPIN,
+    UMPIRE_CARDS,
     Match,
 )
 
@@ -53,34 +57,96 @@ BATTER_CHOICES: tuple[tuple[str, str] | str, ...] = (
 )
 ITERATIONS = 150
 NEGLIGIBLE = 0.03  # a mixed strategy's weights below this are dropped (noise of the solver)
-USUAL_RATE = 4.0  # runs per ball a side expects from ordinary play (see RULES.md)
-UNLIMITED_WICKET = 30.0  # the worth of a wicket when the innings has no over limit
-WICKET_VALUES = (0, 2, 4, 6, 9, 12, 16, 22, 30, 40)
+UNLIMITED_BALLS = 160  # an innings with no over limit is valued as this many balls left
+CAUTION = 3.0  # at most this many times the worth of a wicket when a chase is well ahead
+# Players guard a wicket twice as much as the bare run-maximising arithmetic says: with 1
+# (the arithmetic alone) two 16-over innings in three end all out; with 2 about one in three.
+WICKET_PREMIUM = 2.0
+# The worths of a wicket the cached solutions use. None above 22: from 30 up, the batter's
+# best answer to many Pitches is to block every ball (no runs, no wicket), and an innings
+# with no over limit would never end.
+WICKET_VALUES = (0, 2, 4, 6, 9, 12, 16, 22)
 PITCH_SLACK = 0.5
 
 
-def wicket_value(match: Match) -> float:
-    """Runs a batter would give up to keep a wicket, by the match situation."""
+def wicket_value(match: Match) -> int:
+    """Runs a batter would give up to keep a wicket, by the match situation: what the
+    innings left is expected to lose if this wicket falls (``expected_runs``); in a chase,
+    less when the runs needed are beyond what the side expects to make, more when they are
+    well within it."""
     innings = match.current
     in_hand = ALL_OUT - innings.wickets
     if match.overs is None:
-        value = UNLIMITED_WICKET
-        balls_left = None
+        balls_left = UNLIMITED_BALLS
     else:
         balls_left = max(1, match.overs * BALLS_PER_OVER - innings.balls)
-        value = USUAL_RATE * balls_left / in_hand
+    balls_left = min(balls_left, UNLIMITED_BALLS)
+    table = expected_runs(match.catalogue, balls_left)
+    keep, lose = table[balls_left - 1][in_hand], table[balls_left - 1][in_hand - 1]
+    value = (keep - lose) * WICKET_PREMIUM
     target = match.target
     if target is not None and len(match.innings) == match.total_innings:
-        need = target - innings.runs
-        if balls_left is not None:
-            rate = need / balls_left
-            # behind the rate: take risks; ahead of it: guard the wickets
-            value *= min(3.0, (USUAL_RATE / max(rate, 0.5)) ** 2 if rate > USUAL_RATE else 1.0)
-            if rate < USUAL_RATE:
-                value *= min(3.0, USUAL_RATE / max(rate, 0.5))
-        elif need <= 0:
-            value = UNLIMITED_WICKET
+        need = max(1, target - innings.runs)
+        expected = table[balls_left][in_hand]
+        if need > expected:  # behind the rate: take risks
+            value *= (expected / need) ** 2
+        else:  # ahead of it: guard the wickets
+            value *= min(CAUTION, expected / need)
     return bucket(value)
+
+
+@lru_cache(maxsize=64)
+def expected_runs(catalogue: Catalogue, balls: int) -> tuple[tuple[float, ...], ...]:
+    """``[b][w]``: the runs an innings with ``b`` balls left and ``w`` wickets in hand is
+    expected to add, each ball played with the worth of a wicket its own table gives (the
+    runs lost if it falls), against a bowler pitching to the batter's least good Pitch with
+    no fielder: a Duckworth-Lewis-like table from the game's own cards."""
+    table = [tuple(0.0 for _ in range(ALL_OUT + 1))]
+    for _ in range(balls):
+        last = table[-1]
+        row = [0.0]
+        for in_hand in range(1, ALL_OUT + 1):
+            runs, falls = typical_ball(
+                catalogue, ALL_OUT - in_hand, last[in_hand] - last[in_hand - 1]
+            )
+            row.append(runs + (1 - falls) * last[in_hand] + falls * last[in_hand - 1])
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def typical_ball(catalogue: Catalogue, wickets_down: int, wicket: float) -> tuple[float, float]:
+    """Expected runs and chance of a wicket of a ball played with this worth of a wicket,
+    averaged over Pace and Spin, from a fresh umpire pile and no fielder."""
+    chart = next(runs for low, high, runs in catalogue.charts if low <= wickets_down <= high)
+    card = sum(runs for _, runs in catalogue.path_cards) / len(catalogue.path_cards)
+    worth = bucket(wicket)
+    totals = [0.0, 0.0]
+    for style in (PACE, SPIN):
+        worths = {p: solve(style, chart, None, p, card, UMPIRE_CARDS, worth)[0] for p in QUADRANTS}
+        pitch = min(QUADRANTS, key=worths.__getitem__)
+        runs, falls = ball_figures(style, chart, pitch, card, worth)
+        totals[0] += runs / 2
+        totals[1] += falls / 2
+    return totals[0], totals[1]
+
+
+@lru_cache(maxsize=4096)
+def ball_figures(
+    style: str, chart: tuple[tuple[str, int], ...], pitch: str, card: float, wicket: int
+) -> tuple[float, float]:
+    """Expected runs and chance of a wicket under both sides' mixes (no fielder, 3 cards)."""
+    _, bat, bowl = solve(style, chart, None, pitch, card, UMPIRE_CARDS, wicket)
+    runs = falls = 0.0
+    for choice, x in zip(BATTER_CHOICES, bat, strict=True):
+        for path, y in zip(QUADRANTS, bowl, strict=True):
+            if x and y:
+                now = outcome(style, chart, None, pitch, path, choice, card, UMPIRE_CARDS, wicket)
+                more = outcome(
+                    style, chart, None, pitch, path, choice, card, UMPIRE_CARDS, wicket + 1
+                )
+                falls += x * y * (now - more)
+                runs += x * y * (now + wicket * (now - more))
+    return runs, falls
 
 
 def bucket(value: float) -> int:
