@@ -49,6 +49,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from games.archive import win_tables
 from games.leagues import services as league_services
 from games.models import Fixture, Game, GameReopening, League, Team
 from tests.leagues.conftest import make_league, play_fixture
@@ -104,6 +105,9 @@ TABLE: dict[str, Row] = {
     "games:cricsheet":                Row(PUBLIC, NOBODY, "cricket"),
     "games:gamelog":                  Row(PUBLIC, NOBODY, "game"),
     "games:boxscore":                 Row(PUBLIC, NOBODY, "game"),
+    "games:win-probability-csv":      Row(PUBLIC, NOBODY, "game"),
+    "games:win-probability-json":     Row(PUBLIC, NOBODY, "game"),
+    "games:win-probability-setting":  Row(NOBODY, SCORER, "game"),
     # Corrections
     "games:play-correct":             Row(CORRECTOR, CORRECTOR, "game"),
     "games:play-delete":              Row(CORRECTOR, CORRECTOR, "game"),
@@ -266,6 +270,11 @@ def world(users, league, games) -> dict:
     other_league.organisers.add(users["other_organiser"])
     cricket = next(g for g in games if g.kind == "quick-cricket")
     play_some(cricket, scorer, 2)
+    # Small win-probability tables, so that the games' win-probability downloads answer (with
+    # no table they say why, with a 404).
+    for game in (live, final):
+        name = win_tables.name_for(game.kind, game.options)
+        win_tables.build_and_store(name, games=20)
     values = {
         "league": lg.slug,
         "league_slug": lg.slug,

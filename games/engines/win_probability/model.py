@@ -117,9 +117,10 @@ def options_key(options: Mapping[str, Any]) -> str:
 def model_for(game_id: str) -> Model:
     """The game's model. Raises ``NotCovered`` for a game without one."""
     engine = get(game_id)
-    if game_id not in _MODELS:
-        raise NotCovered(f"win probability not available for {engine.name}")
-    return _MODELS[game_id]()
+    try:
+        return _MODELS[game_id]()
+    except (KeyError, ModuleNotFoundError):
+        raise NotCovered(f"win probability not available for {engine.name}") from None
 
 
 def _quick_baseball() -> Model:
