@@ -153,7 +153,7 @@ def sure_outs(
         bat = catalogue.bat(bat_id)
         assert bat is not None
         if all(
-            bat.best_base(batter, catalogue.pitch(p).active_colours(relief)) is None  # type: ignore[union-attr]
+            bat.best_base(batter, catalogue.pitch(p).active_colours(relief)) is None
             for p in pitches
         ):
             out.add(bat_id)
@@ -161,9 +161,9 @@ def sure_outs(
 
 
 def batting_options(situation: tuple) -> list[str]:
-    """The batter's sensible options: cards that can hit (all cards if none can), a leave
-    only against a hand with no blue-bordered card, a steal only when a runner may steal
-    (not third base with two out)."""
+    """The batter's options in the guessing game: the cards that can hit (all of them if
+    none can), and a leave only against a hand with no blue-bordered card (a steal is a
+    separate call, ``Table.choose``)."""
     catalogue, bats, pitches, batter, relief, outs, bases = situation
     dead = sure_outs(catalogue, bats, pitches, batter, relief)
     options = [b for b in bats if b not in dead] or list(bats)
@@ -253,9 +253,11 @@ def hittable(catalogue: Catalogue, pitch: str, relief: bool) -> int:
 
 
 @lru_cache(maxsize=200_000)
-def mixes(situation: tuple) -> tuple[list[str], list[float], list[str], list[float], float]:
+def mixes(
+    situation: tuple,
+) -> tuple[tuple[str, ...], tuple[float, ...], tuple[str, ...], tuple[float, ...], float]:
     """Both sides' options and mixed strategies for one pitch, and the chance of a hit when
-    both play their mixes."""
+    both play their mixes (cached, so tuples)."""
     bats = batting_options(situation)
     pitches = pitching_options(situation)
     matrix = [[value(situation, b, p) for p in pitches] for b in bats]
@@ -269,4 +271,4 @@ def mixes(situation: tuple) -> tuple[list[str], list[float], list[str], list[flo
         for p, pp in zip(pitches, pitch_mix, strict=True)
         if catalogue.bat(b).best_base(batter, catalogue.pitch(p).active_colours(relief))
     )
-    return bats, bat_mix, pitches, pitch_mix, hit_chance
+    return tuple(bats), tuple(bat_mix), tuple(pitches), tuple(pitch_mix), hit_chance
