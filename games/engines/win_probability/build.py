@@ -90,6 +90,6 @@ def build_table(
         version=model.version(),
         games=games,
         seed=seed,
-        seconds=time.perf_counter() - started,
+        seconds=round(time.perf_counter() - started, 3),
         counts={key: (v[0], v[1], v[2]) for key, v in sorted(counts.items())},
     )

@@ -1,0 +1,91 @@
+"""The win-probability tables in the engines: built the same on any number of workers, read
+back exactly, looked up as probabilities, exact at the end, and refusing what they do not
+cover."""
+
+import json
+
+import pytest
+
+from games.engines import get
+from games.engines.players import play_out
+from games.engines.win_probability import NotCovered, Table, model_for
+from games.engines.win_probability.build import build_table
+from games.engines.win_probability.calibration import calibrate
+from games.engines.win_probability.table import TableError
+
+
+@pytest.fixture(scope="module")
+def bedard():
+    return build_table("bedard-baseball", {"innings": 3}, games=60, seed=0)
+
+
+def test_a_build_is_the_same_on_one_worker_or_two(bedard):
+    again = build_table("bedard-baseball", {"innings": 9}, games=60, seed=0, workers=2)
+    assert again.counts == bedard.counts
+    other = build_table("bedard-baseball", {}, games=60, seed=5)
+    assert other.counts != bedard.counts
+
+
+def test_a_table_reads_back_exactly(bedard):
+    again = Table.from_json(bedard.to_json())
+    assert again == bedard
+    for text in ("", "[]", json.dumps({"format": 99}), json.dumps({"format": 1, "game": "x"})):
+        with pytest.raises(TableError):
+            Table.from_json(text)
+
+
+def test_every_lookup_is_a_probability_and_the_end_is_exact(bedard):
+    played = play_out("bedard-baseball", {"innings": 3}, 123)
+    for state in played.states:
+        chances = bedard.predict(state)
+        assert all(0 <= share <= 1 for share in chances)
+        assert sum(chances) == pytest.approx(1)
+    final = bedard.predict(played.states[-1])
+    assert final[played.summary["winner"]] == 1.0
+
+
+def test_one_baseball_table_serves_every_length_by_innings_left():
+    model = model_for("quick-baseball")
+    engine = get("quick-baseball")
+    three = engine.initial_state(engine.options({"innings": 3}))
+    nine = engine.initial_state(engine.options({"innings": 9}))
+    assert model.levels(three) != model.levels(nine)
+    assert model.table_options({"innings": 3}) == model.table_options({"innings": 9})
+
+
+def test_what_the_tables_do_not_cover_says_why():
+    with pytest.raises(NotCovered, match="unlimited-overs matches"):
+        model_for("quick-cricket").table_options({"overs": None})
+    with pytest.raises(NotCovered, match="two-innings matches"):
+        model_for("quick-cricket").table_options({"overs": 8, "innings": 2})
+
+
+def test_calibration_needs_games_the_table_was_not_built_from(bedard):
+    with pytest.raises(ValueError, match="not built from"):
+        calibrate(bedard, games=5, seed=0)
+    result = calibrate(bedard, games=30, seed=1, options={"innings": 3})
+    assert sum(bucket.situations for bucket in result.buckets) > 30
+    assert 0 <= result.largest_gap <= 1
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("quick-baseball", {"innings": 3}),
+        ("quick-cricket", {"overs": 4}),
+        ("backyard-baseball", {"innings": 3}),
+        ("solitaire-baseball", {"innings": 9}),
+        ("quick-tennis", {"sets": 3}),
+    ],
+)
+def test_every_game_has_a_table_that_looks_states_up(game_id, options):
+    table = build_table(game_id, options, games=15, seed=0)
+    played = play_out(game_id, options, 99)
+    sides = len(played.summary.get("score", [0, 0]))
+    for state in played.states[:: max(1, len(played.states) // 20)]:
+        chances = table.predict(state)
+        assert sum(chances) == pytest.approx(1)
+    final = table.predict(played.states[-1])
+    winner = played.summary["winner"]
+    assert final[2 if winner is None else winner] == 1.0
+    assert sides in (1, 2)
