@@ -200,8 +200,8 @@ def test_staff_edit_the_catalogue_in_the_admin(admin_client):
 def test_demo_data_loads_a_finished_and_a_live_game(client):
     from django.core.management import call_command
 
-    call_command("load_demo")
-    call_command("load_demo")  # a second run changes nothing
+    call_command("load_demo", win_games=20)
+    call_command("load_demo", win_games=20)  # a second run changes nothing
     games = list(Game.objects.order_by("pk"))
     assert [(g.kind, g.summary["status"]) for g in games[:4]] == [
         ("quick-baseball", "final"),
@@ -212,10 +212,34 @@ def test_demo_data_loads_a_finished_and_a_live_game(client):
     assert {g.kind for g in games} == {engine.id for engine in all_engines()}
     assert all(g.plays.exists() for g in games)
     assert all(client.get(f"/games/{g.pk}/").status_code == 200 for g in games)
+    # Its (small) win-probability tables are built: every finished two-sided game has a chart.
+    for game in Game.objects.filter(finished_at__isnull=False):
+        html = client.get(f"/games/{game.pk}/").content.decode()
+        assert 'class="win-line"' in html, game.kind
     # The demo user is staff and may edit the card catalogues in the admin.
     client.post("/accounts/login/", {"username": "demo", "password": "demo-scorer"})
     assert client.get("/admin/games/cardcatalogue/").status_code == 200
     assert client.get("/admin/games/cardcatalogue/add/").status_code == 200
+
+
+def test_the_demo_leagues_look_like_real_seasons():
+    """Played by the plausible players: no 900-play three-inning Bedard's game, no cricket
+    side all out in three overs (the uniform random scorer's demo)."""
+    from django.core.management import call_command
+
+    call_command("load_demo", win_games=0)
+    finals = Game.objects.filter(finished_at__isnull=False, season__isnull=False)
+    by_kind: dict[str, list[Game]] = {}
+    for game in finals:
+        by_kind.setdefault(game.kind, []).append(game)
+    assert set(by_kind) >= {"quick-baseball", "quick-cricket", "bedard-baseball"}
+    for game in by_kind["bedard-baseball"]:
+        assert game.plays.count() < 200 and max(game.summary["score"]) < 40
+    for game in by_kind["quick-cricket"]:
+        assert game.options["overs"] == 4
+        assert all(innings["wickets"] < 10 for innings in game.summary["innings"])
+    for game in by_kind["backyard-baseball"]:
+        assert game.plays.count() < 100
 
 
 def test_new_game_form_asks_for_each_games_options(scorer_client):

@@ -25,16 +25,19 @@ class CricketModel(Model):
         return validated
 
     def levels(self, state: Match) -> tuple[tuple[Hashable, ...], ...]:
+        """Finest first. Every level keeps the balls left exactly (a coarse band of balls would
+        jump at its edges: 74 needed off 16 balls and off 15 are nearly the same chase, the
+        bands 16-23 and 8-15 are not); the coarsest is the rate needed per ball."""
         balls = (state.overs or 0) * BALLS_PER_OVER
         current = state.current
         first_done = current.all_out or current.closed or current.balls >= balls
         if len(state.innings) == 1 and not first_done:
-            left = balls - current.balls
-            runs = current.runs
+            left, wickets, runs = balls - current.balls, current.wickets, current.runs
             return (
-                (0, left, current.wickets, runs // 2),
-                (0, left // BALLS_PER_OVER, current.wickets, runs // 5),
-                (0, left // (2 * BALLS_PER_OVER), runs // 10),
+                (0, left, wickets, runs // 2),
+                (0, left, wickets // 2, runs // 6),
+                (0, left, runs // 12),
+                (0, left // BALLS_PER_OVER, runs // 20),
             )
         if len(state.innings) == 1:  # between the innings: the chase is next
             left, wickets, needed = balls, 0, current.runs + 1
@@ -42,10 +45,12 @@ class CricketModel(Model):
             left, wickets = balls - current.balls, current.wickets
             needed = (state.target or 0) - current.runs
         needed = clip(needed, -1, 400)
+        rate = clip(round(2 * needed / max(left, 1)), 0, 40)  # runs needed a ball, in halves
         return (
             (1, left, wickets, needed),
-            (1, left // BALLS_PER_OVER, wickets, needed // 3),
-            (1, left // (2 * BALLS_PER_OVER), needed // 8),
+            (1, left, wickets // 2, needed // 3),
+            (1, left, needed // 6),
+            (1, rate, wickets // 4),
         )
 
 

@@ -1,6 +1,7 @@
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandParser
 
 from games.management.demo import DEMO_PASSWORD, DEMO_USER, load_demo
 from games.models import League
@@ -9,8 +10,27 @@ from games.models import League
 class Command(BaseCommand):
     help = "Create a demo scorer, games of every kind, and a demo league per game with a season."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--win-games",
+            type=int,
+            default=1000,
+            help="simulated games per win-probability table built for the demo (0: leave the "
+            "tables to be built on first need; build_win_tables builds full-size ones)",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
         games = load_demo()
+        if options["win_games"] > 0:
+            self.stdout.write("Building the demo's win-probability tables (about a minute)...")
+            call_command(
+                "build_win_tables",
+                "--games",
+                str(options["win_games"]),
+                "--no-progress",
+                stdout=self.stdout,
+                stderr=self.stderr,
+            )
         leagues = League.objects.count()
         self.stdout.write(
             f"Demo data ready: {len(games)} games and {leagues} leagues; log in as "
