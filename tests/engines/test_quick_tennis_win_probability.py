@@ -105,11 +105,15 @@ def test_even_points_make_an_even_match(best_of):
     assert chance(at(best_of, server=1), 0.5) == pytest.approx(0.5, abs=1e-12)
 
 
-def test_equal_servers_make_an_even_match_from_the_start():
-    # Both serve equally well and the first game's server only serves first: near 50-50
-    # (a small edge to the first server, who serves the odd game of a set).
-    first = chance(at(), 0.7)
-    assert 0.5 <= first < 0.52
+def test_serving_first_is_no_edge_between_equal_servers():
+    # Tennis's scoring gives the first server no edge when both serve equally well: a set,
+    # and so the match, is even whoever serves first.
+    for best_of in (3, 5):
+        assert chance(at(best_of), 0.7) == pytest.approx(0.5, abs=1e-12)
+        assert chance(at(best_of), 0.7, 0.6) == pytest.approx(0.5, abs=1e-12)
+    outcomes = wp.set_outcomes(0.7, 0.7, 0, 0, 0)
+    assert sum(outcomes) == pytest.approx(1.0)
+    assert outcomes[0] + outcomes[1] == pytest.approx(0.5)
 
 
 def test_a_game_from_40_0_in_closed_form():
