@@ -35,7 +35,7 @@ may press at 30-40; the chances are then those of players who do not.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -308,9 +308,12 @@ class QuickTennisModel(Model):
     def levels(self, state: Any) -> tuple[tuple[Hashable, ...], ...]:
         return point_levels(state)
 
-    def samples(self, states: Sequence[Any], summary: Mapping[str, Any]) -> Any:
-        """(point key, 0 if the point's server won it else 1) for every state before the end,
-        the point's end found by walking forward to where ``points_won`` changes."""
+    def samples(
+        self, states: Sequence[Any], summary: Mapping[str, Any]
+    ) -> Iterable[tuple[str, int]]:
+        """(point key, 0 if the point's server won it else 1) for every state before the end.
+        A point ends where ``points_won`` changes; one pass from the end gives every state
+        the result of the next point to end (the same as walking forward from each)."""
         out: list[tuple[str, int]] = []
         label = 0
         for i in range(len(states) - 2, -1, -1):
