@@ -23,6 +23,12 @@ OPTIONS = {
     "quick-tennis": {"sets": 3},
 }
 TARGET_GAP = 0.03
+# Fresh games a table is checked against. The states of one game share its result, so a
+# bucket's share won varies about as a share of games would: with 5,000 games its standard
+# error is about 0.5/sqrt(5000) = 0.007 where every game passes through it, so the largest of
+# ten buckets' gaps is mostly the table's own error, not the sample's (with 2,000 it was 0.011,
+# and a 0.03 gap could be sampling alone).
+CALIBRATION_GAMES = 5000
 TARGET_LOOKUP_SHARE = 0.05
 
 
@@ -53,7 +59,7 @@ def measure(
         build_games = games if games is not None else (300 if quick else None)
         say(f"win probability: building the {engine.id} table")
         table = build_table(engine.id, options, games=build_games, seed=0, workers=workers)
-        check_games = calibration_games or (100 if quick else 2000)
+        check_games = calibration_games or (100 if quick else CALIBRATION_GAMES)
         say(f"win probability: calibrating {engine.id} over {check_games} fresh games")
         started = time.perf_counter()
         calibration = calibrate(

@@ -4,11 +4,12 @@ probability, the share of those situations whose side actually went on to win.""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from ..players import play_out
-from .build import game_seed
+from .build import CHUNK, game_seed
 from .model import label_of
 from .table import Table
 
@@ -39,17 +40,13 @@ class Calibration:
         return max((bucket.gap for bucket in self.buckets if bucket.situations), default=0.0)
 
 
-def calibrate(
-    table: Table, *, games: int = 2000, seed: int = 1, options: Mapping[str, Any] | None = None
-) -> Calibration:
-    """Plays ``games`` fresh games (seeds the table's build never used: a different seed
-    stream) and buckets every situation before the end by the first side's predicted chance."""
-    if seed == table.seed:
-        raise ValueError("calibration needs games the table was not built from (another seed)")
-    model = table.model
-    simulation = dict(options) if options is not None else model.simulation_options(table.options)
-    sums = [[0, 0.0, 0] for _ in range(BUCKETS)]  # situations, predicted sum, won
-    for index in range(games):
+Sums = list[list[float]]  # per bucket: situations, predicted sum, won
+_worker_table: Table | None = None
+
+
+def _sums(table: Table, simulation: Mapping[str, Any], seed: int, first: int, last: int) -> Sums:
+    sums: Sums = [[0, 0.0, 0] for _ in range(BUCKETS)]
+    for index in range(first, last):
         played = play_out(table.game_id, simulation, game_seed(seed, index))
         won = label_of(played.summary) == 0
         for state in played.states[:-1]:
@@ -58,11 +55,56 @@ def calibrate(
             bucket[0] += 1
             bucket[1] += chance
             bucket[2] += won
+    return sums
+
+
+def _start_worker(text: str) -> None:
+    global _worker_table
+    _worker_table = Table.from_json(text)
+
+
+def _worker_sums(simulation: Mapping[str, Any], seed: int, first: int, last: int) -> Sums:
+    assert _worker_table is not None
+    return _sums(_worker_table, simulation, seed, first, last)
+
+
+def calibrate(
+    table: Table,
+    *,
+    games: int = 2000,
+    seed: int = 1,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+) -> Calibration:
+    """Plays ``games`` fresh games (seeds the table's build never used: a different seed
+    stream) and buckets every situation before the end by the first side's predicted chance.
+    The same on any number of ``workers``."""
+    if seed == table.seed:
+        raise ValueError("calibration needs games the table was not built from (another seed)")
+    model = table.model
+    simulation = dict(options) if options is not None else model.simulation_options(table.options)
+    chunks = [(first, min(first + CHUNK, games)) for first in range(0, games, CHUNK)]
+    if workers <= 1:
+        parts = [_sums(table, simulation, seed, first, last) for first, last in chunks]
+    else:
+        with ProcessPoolExecutor(
+            max_workers=workers, initializer=_start_worker, initargs=(table.to_json(),)
+        ) as pool:
+            parts = list(
+                pool.map(
+                    _worker_sums,
+                    [simulation] * len(chunks),
+                    [seed] * len(chunks),
+                    [first for first, _ in chunks],
+                    [last for _, last in chunks],
+                )
+            )
+    sums = [[sum(part[i][j] for part in parts) for j in range(3)] for i in range(BUCKETS)]
     buckets = tuple(
         Bucket(
             low=i / BUCKETS,
             high=(i + 1) / BUCKETS,
-            situations=n,
+            situations=int(n),
             predicted=total / n if n else 0.0,
             won=wins / n if n else 0.0,
         )
