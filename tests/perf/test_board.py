@@ -344,3 +344,30 @@ def test_a_tap_makes_at_most_6_queries_at_play_10_and_play_300(
     long_ = tap_queries(client, long, plays[299], django_assert_max_num_queries, limit=expected)
     assert short[0] == long_[0] == expected
     assert short[1] == long_[1] <= 6 + session_row
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_win_probability_setting_adds_no_query_to_a_tap(
+    django_user_model, django_assert_max_num_queries
+):
+    """With the scoring screen's win probability on, the tap looks the board's state up in the
+    table held in memory: the same queries as without (the table is read once per process)."""
+    from django.test import Client
+
+    from games.archive import win_tables
+    from games.engines.win_probability.build import build_table
+
+    owner = django_user_model.objects.create_user("owner", password="pw-owner-1")
+    plays = random_plays("quick-baseball", {"innings": 60}, 30, seed=2)
+    game = game_with_log("quick-baseball", {"innings": 60}, plays[:9], owner)
+    Game.objects.filter(pk=game.pk).update(show_win_probability=True)
+    win_tables.store(build_table("quick-baseball", {"innings": 60}, games=20))
+    client = Client()
+    client.force_login(owner)
+    session_row = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1
+    expected = 4 + session_row
+    tap_queries(client, game, plays[9], django_assert_max_num_queries, limit=expected)
+    reply = client.get(f"/games/{game.pk}/score/").content.decode()
+    assert "Win probability:" in reply
+    second = tap_queries(client, game, plays[10], django_assert_max_num_queries, limit=expected)
+    assert second[0] == expected
