@@ -174,13 +174,11 @@ def _stale(games: QuerySet[Game]) -> QuerySet[Game]:
     )
 
 
-def refresh_swings(games: QuerySet[Game], budget: int | None | str = "default") -> int:
+def refresh_swings(games: QuerySet[Game], budget: int | None) -> int:
     """Work out the swings of decided games in ``games`` that lack a current one (at most
-    ``budget`` replays, ``SWING_BUDGET`` by default, ``None`` for all). Returns how many are
-    still without one."""
-    if budget == "default":
-        budget = SWING_BUDGET
+    ``budget`` replays; ``None`` for all). Returns how many are still without one."""
     missing = 0
+    ready: dict[tuple[str, str, str], bool] = {}  # whether each table is there, asked once
     for game in _stale(games).iterator(chunk_size=200):
         name = win_tables.name_for(game.kind, game.options)
         if isinstance(name, win_tables.Unavailable):  # never covered: say so once, keep it
@@ -193,7 +191,10 @@ def refresh_swings(games: QuerySet[Game], budget: int | None | str = "default") 
         if budget is not None and budget <= 0:
             missing += 1
             continue
-        if isinstance(win_tables.table_for(game.kind, game.options), win_tables.Unavailable):
+        if name.key not in ready:
+            table = win_tables.table_for(game.kind, game.options)
+            ready[name.key] = not isinstance(table, win_tables.Unavailable)
+        if not ready[name.key]:
             missing += 1
             continue
         if budget is not None:
@@ -229,7 +230,7 @@ class SwingLists:
 def swing_lists(games: QuerySet[Game], n: int = 5) -> SwingLists:
     """The biggest comebacks (the winner's lowest chance, lowest first) and the most lopsided
     games (that lowest chance highest first) among ``games``."""
-    missing = refresh_swings(games)
+    missing = refresh_swings(games, SWING_BUDGET)
     measured = (
         _decided(games)
         .exclude(pk__in=_stale(games).values("pk"))

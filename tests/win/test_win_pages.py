@@ -261,3 +261,21 @@ def test_games_no_table_covers_are_left_out_of_the_lists(user):
     lists = win_chances.swing_lists(Game.objects.all())
     assert lists.missing == 0 and not lists.comebacks
     assert WinSwing.objects.get(game=game).winner_low is None
+
+
+@pytest.mark.django_db
+def test_a_list_asks_for_each_missing_table_once(user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for seed in range(2):
+        _game(user, seed=seed)
+        _game(user, seed=seed + 10)
+        with CaptureQueriesContext(connection) as queries:
+            lists = win_chances.swing_lists(Game.objects.all())
+        counts.append(len(queries))
+        assert not lists.comebacks
+    # no table: each game waits; twice the games, the same queries (one look for the table)
+    assert lists.missing == 4
+    assert counts[0] == counts[1]
