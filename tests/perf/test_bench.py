@@ -43,7 +43,21 @@ def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
         assert load[name]["latency_ms"]["p50"] > 0
         if name != "baseline":
             assert load[name]["fraction_of_baseline"] > 0
-    assert set(report["targets"]) == {"accept_play_ratio", "post_play", "game_page", "standings"}
+    assert set(report["targets"]) == {
+        "accept_play_ratio",
+        "post_play",
+        "game_page",
+        "standings",
+        "win_probability",
+    }
+    win = report["win_probability"]
+    assert set(win) == {engine.id for engine in all_engines()}
+    for kind, figures in win.items():
+        assert figures["table_games"] == 100 and figures["build_seconds"] > 0, kind
+        assert figures["calibration_games"] == 50
+        assert sum(b["situations"] for b in figures["buckets"]) > 50, kind
+        assert 0 <= figures["largest_gap"] <= 1
+        assert 0 < figures["lookup_microseconds"] < figures["tap_microseconds"], kind
     bounds = report["targets"]["post_play"]["bounds"]
     assert bounds["signed_in_post_fraction"] == load["signed_in_post"]["fraction_of_baseline"]
     assert bounds["write_only_fraction"] == load["write_only"]["fraction_of_baseline"]
