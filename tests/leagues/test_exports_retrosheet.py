@@ -8,7 +8,7 @@ import re
 import pytest
 
 from games.archive.exports import retrosheet
-from games.management.demo import random_plays
+from games.management.demo import plausible_plays
 from games.models import GameStats
 from games.scoring import services
 from games.scoring.selectors import replay_game
@@ -88,7 +88,7 @@ def test_game_log_and_box_of_the_other_baseball_games(client, organiser, kind):
     game = services.game_create(
         kind=kind, options={"innings": 1}, sides=["Cubs", "Reds"], user=organiser
     )
-    random_plays(game, random.Random(4), 3000, organiser)
+    plausible_plays(game, random.Random(4), None, organiser)
     game.refresh_from_db()
     assert game.is_final
     log = _log(client, game)

@@ -19,7 +19,7 @@ from games.archive import imports
 from games.archive.selectors import result_text, sets_text
 from games.leagues import stats
 from games.leagues.standings import TENNIS, season_standings
-from games.management.demo import random_record
+from games.management.demo import plausible_record
 from games.models import Game, GameStats
 
 from .conftest import make_league, play_fixture
@@ -165,14 +165,14 @@ def test_the_standings_page_and_csv_of_a_tennis_league(client, user):
 
 
 def _played_season(user):
-    """Three real matches between three players, played by the random scorer: one started
+    """Three real matches between three players, played by the plausible players: one started
     from its fixture and scored through the services, two imported as records."""
     league, season, players = make_league("quick-tennis", {"sets": 3}, teams=("Ann", "Bea", "Cat"))
     ann, bea, cat = players
     games = [play_fixture(season, ann, bea, user, seed=11)]
     rng = random.Random(12)
     for first, second in ((bea, cat), (cat, ann)):
-        record = random_record("quick-tennis", {"sets": 3}, [first.name, second.name], rng)
+        record = plausible_record("quick-tennis", {"sets": 3}, [first.name, second.name], rng)
         game, created = imports.import_text(text=json.dumps(record), season=season, user=user)
         assert created
         games.append(game)
