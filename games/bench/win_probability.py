@@ -11,7 +11,7 @@ from typing import Any
 from games.engines import all_engines
 from games.engines.players import play_out
 from games.engines.win_probability.build import build_table
-from games.engines.win_probability.calibration import calibrate
+from games.engines.win_probability.calibration import MIN_GAMES, calibrate
 
 # The options each game's figures are measured on (the demo's and the usual ones).
 OPTIONS = {
@@ -75,11 +75,14 @@ def measure(
             "calibration_games": check_games,
             "calibration_seconds": round(time.perf_counter() - started, 1),
             "largest_gap": round(calibration.largest_gap, 4),
+            "largest_gap_min_games": MIN_GAMES,
+            "largest_gap_any_bucket": round(calibration.largest_gap_any, 4),
             "gap_met": calibration.largest_gap <= TARGET_GAP,
             "buckets": [
                 {
                     "predicted": f"{b.low:.1f}-{b.high:.1f}",
                     "situations": b.situations,
+                    "games": b.games,
                     "mean_predicted": round(b.predicted, 3),
                     "share_won": round(b.won, 3),
                 }

@@ -89,3 +89,21 @@ def test_every_game_has_a_table_that_looks_states_up(game_id, options):
     winner = played.summary["winner"]
     assert final[2 if winner is None else winner] == 1.0
     assert sides in (1, 2)
+
+
+def test_the_largest_gap_counts_only_buckets_enough_games_reach():
+    from games.engines.win_probability.calibration import MIN_GAMES, Bucket, Calibration
+
+    thin = Bucket(0.0, 0.1, situations=9, predicted=0.05, won=0.5, games=MIN_GAMES - 1)
+    wide = Bucket(0.4, 0.5, situations=10_000, predicted=0.45, won=0.47, games=MIN_GAMES)
+    calibration = Calibration("solitaire-baseball", 5000, (thin, wide))
+    assert calibration.largest_gap == pytest.approx(0.02)
+    assert calibration.largest_gap_any == pytest.approx(0.45)
+
+
+def test_calibration_is_the_same_on_one_worker_or_two(bedard):
+    one = calibrate(bedard, games=20, seed=1, options={"innings": 3})
+    two = calibrate(bedard, games=20, seed=1, options={"innings": 3}, workers=2)
+    assert one == two
+    assert all(bucket.games <= 20 for bucket in one.buckets)
+    assert max(bucket.games for bucket in one.buckets) >= 10

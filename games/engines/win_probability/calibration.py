@@ -1,5 +1,13 @@
 """Calibration: over games the table was not built from, for each tenth of predicted
-probability, the share of those situations whose side actually went on to win."""
+probability, the share of those situations whose side actually went on to win.
+
+Every situation of a game shares that game's result, so a bucket's share won is only as sure
+as the number of games passing through it: its standard error is about 0.5/sqrt(games). The
+largest gap is taken over buckets that at least ``MIN_GAMES`` games pass through (standard
+error at most 0.035 there, far less in most buckets); a bucket fewer games reach (solitaire's
+low chances, where nearly every game is won) is reported with its count but cannot measure a
+gap of 0.03.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +22,7 @@ from .model import label_of
 from .table import Table
 
 BUCKETS = 10
+MIN_GAMES = 200
 
 
 @dataclass(frozen=True)
@@ -23,6 +32,7 @@ class Bucket:
     situations: int
     predicted: float  # mean predicted chance of the first side winning
     won: float  # share of those situations the first side went on to win
+    games: int = 0  # games with at least one situation here
 
     @property
     def gap(self) -> float:
@@ -37,24 +47,37 @@ class Calibration:
 
     @property
     def largest_gap(self) -> float:
+        """Over the buckets at least ``MIN_GAMES`` games pass through."""
+        return max(
+            (bucket.gap for bucket in self.buckets if bucket.games >= MIN_GAMES), default=0.0
+        )
+
+    @property
+    def largest_gap_any(self) -> float:
+        """Over every bucket with a situation in it, however few games reach it."""
         return max((bucket.gap for bucket in self.buckets if bucket.situations), default=0.0)
 
 
-Sums = list[list[float]]  # per bucket: situations, predicted sum, won
+Sums = list[list[float]]  # per bucket: situations, predicted sum, won, games
 _worker_table: Table | None = None
 
 
 def _sums(table: Table, simulation: Mapping[str, Any], seed: int, first: int, last: int) -> Sums:
-    sums: Sums = [[0, 0.0, 0] for _ in range(BUCKETS)]
+    sums: Sums = [[0, 0.0, 0, 0] for _ in range(BUCKETS)]
     for index in range(first, last):
         played = play_out(table.game_id, simulation, game_seed(seed, index))
         won = label_of(played.summary) == 0
+        reached = set()
         for state in played.states[:-1]:
             chance = table.predict(state)[0]
-            bucket = sums[min(int(chance * BUCKETS), BUCKETS - 1)]
+            number = min(int(chance * BUCKETS), BUCKETS - 1)
+            bucket = sums[number]
             bucket[0] += 1
             bucket[1] += chance
             bucket[2] += won
+            reached.add(number)
+        for number in reached:
+            sums[number][3] += 1
     return sums
 
 
@@ -99,7 +122,7 @@ def calibrate(
                     [last for _, last in chunks],
                 )
             )
-    sums = [[sum(part[i][j] for part in parts) for j in range(3)] for i in range(BUCKETS)]
+    sums = [[sum(part[i][j] for part in parts) for j in range(4)] for i in range(BUCKETS)]
     buckets = tuple(
         Bucket(
             low=i / BUCKETS,
@@ -107,7 +130,8 @@ def calibrate(
             situations=int(n),
             predicted=total / n if n else 0.0,
             won=wins / n if n else 0.0,
+            games=int(reached),
         )
-        for i, (n, total, wins) in enumerate(sums)
+        for i, (n, total, wins, reached) in enumerate(sums)
     )
     return Calibration(table.game_id, games, buckets)

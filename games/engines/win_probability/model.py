@@ -49,6 +49,7 @@ class Model:
     # options that pick the table (e.g. the longest usual game, so every situation is seen).
     games: int = 20_000
     build_options: Mapping[str, Any] = {}
+    smoothing: float = SMOOTHING
 
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options that pick a table: the game's validated options, less those the
@@ -79,9 +80,9 @@ class Model:
             exact = [0.0, 0.0, 0.0]
             exact[label_of(engine.summary(state))] = 1.0
             return exact[0], exact[1], exact[2]
-        estimate = _share(counts.get("*"), (1 / LABELS,) * LABELS)
+        estimate = _share(counts.get("*"), (1 / LABELS,) * LABELS, self.smoothing)
         for level, key in reversed(list(enumerate(self.levels(state)))):
-            estimate = _share(counts.get(key_text(level, key)), estimate)
+            estimate = _share(counts.get(key_text(level, key)), estimate, self.smoothing)
         return estimate
 
     def version(self) -> str:
@@ -100,11 +101,11 @@ class Model:
         return digest.hexdigest()[:16]
 
 
-def _share(count: Sequence[int] | None, prior: Sequence[float]) -> Probabilities:
+def _share(count: Sequence[int] | None, prior: Sequence[float], weight: float) -> Probabilities:
     if not count:
         return prior[0], prior[1], prior[2]
-    total = sum(count) + SMOOTHING
-    shares = [(count[i] + SMOOTHING * prior[i]) / total for i in range(LABELS)]
+    total = sum(count) + weight
+    shares = [(count[i] + weight * prior[i]) / total for i in range(LABELS)]
     return shares[0], shares[1], shares[2]
 
 
