@@ -228,6 +228,11 @@ AXES_VERBOSE = False
 # Sign-ups per client address (django-ratelimit, counted in the default cache).
 SIGNUP_RATE = os.environ.get("SCOREKEEPER_SIGNUP_RATE", "30/h")
 
+# A page that needs a win-probability table nobody has built starts building it in a
+# background thread of that web process (games/archive/win_tables.py). Off: only
+# ``manage.py build_win_tables`` builds them.
+WIN_PROBABILITY_LAZY_BUILDS = env_bool("SCOREKEEPER_WIN_LAZY_BUILDS", default=True)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import close_old_connections, transaction
 
 from games.engines import EngineError, get
@@ -155,7 +156,10 @@ runner: Runner = _thread
 
 
 def start_build(name: TableName) -> bool:
-    """Start building ``name``'s table unless this process is building it already."""
+    """Start building ``name``'s table unless this process is building it already (or lazy
+    builds are off: ``settings.WIN_PROBABILITY_LAZY_BUILDS``)."""
+    if not settings.WIN_PROBABILITY_LAZY_BUILDS:
+        return False
     with _lock:
         if name.key in _building:
             return False

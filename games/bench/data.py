@@ -1,4 +1,8 @@
-"""What the bench measures, made in its temporary database: users, long games, a league."""
+"""What the bench measures, made in its temporary database: users, long games, a league.
+
+The pages' games and the league are played by the plausible players (what real games look
+like); the taps' long logs keep the uniform random player, which reaches 1,000 plays in any
+game."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from django.contrib.auth import get_user_model
 from games.archive import imports
 from games.bench.players import generate
 from games.engines import get
+from games.engines.players import play_out
 from games.leagues import services as league_services
 from games.models import Game, Play, Season
 from games.scoring import services
@@ -44,9 +49,18 @@ def long_game(kind: str, options: dict[str, Any], length: int, owner, seed: int 
     return game_with_plays(kind, generated.options, generated.plays, owner)
 
 
+def plausible_game(kind: str, options: dict[str, Any], length: int, owner, seed: int = 1) -> Game:
+    """A game of ``kind`` with the first ``length`` plays of a game played by the plausible
+    players (``games.engines.players``): what a real game's page shows."""
+    played = play_out(kind, options, seed)
+    if len(played.plays) <= length:
+        raise ValueError(f"a plausible {kind} game with {options} ends before {length} plays")
+    return game_with_plays(kind, get(kind).options(options), played.plays[:length], owner)
+
+
 def league_season(*, games: int, teams: int, organiser, name: str = "Bench League") -> Season:
-    """A Quick Baseball league whose season has ``games`` final games (random, legal),
-    imported as records like a league's paper scoresheets would be."""
+    """A Quick Baseball league whose season has ``games`` final games played by the plausible
+    players, imported as records like a league's paper scoresheets would be."""
     league = league_services.league_create(
         name=name, kind="quick-baseball", options={"innings": 3}, user=organiser
     )
@@ -56,12 +70,12 @@ def league_season(*, games: int, teams: int, organiser, name: str = "Bench Leagu
         league_services.team_create(league=league, user=organiser, name=team)
     pairs = itertools.cycle(itertools.permutations(names, 2))
     for number in range(games):
-        generated = generate("quick-baseball", league.options, limit=10_000, seed=number)
+        played = play_out("quick-baseball", league.options, seed=number)
         record = {
             "game": "quick-baseball",
             "options": league.options,
             "sides": list(next(pairs)),
-            "plays": list(generated.plays),
+            "plays": list(played.plays),
         }
         imports.import_text(text=json.dumps(record), season=season, user=organiser)
     return season

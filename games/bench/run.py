@@ -23,6 +23,7 @@ from django.db import connection, connections
 from django.test import override_settings
 from django.urls import reverse
 
+from games.archive import win_tables
 from games.bench import data, engines, load, queries, writes
 from games.bench import win_probability as win
 from games.bench.database import temporary_database
@@ -79,9 +80,15 @@ def run(
         say(f"a league with {league_games} final games")
         big = data.league_season(games=league_games, teams=20, organiser=organiser)
         small = data.league_season(games=4, teams=4, organiser=organiser, name="Small League")
-        page_game = data.long_game("quick-baseball", {"innings": 9}, 100, scorer, seed=3)
-        short_game = data.long_game("quick-baseball", {"innings": 9}, 10, scorer, seed=4)
-        long_game = data.long_game("quick-baseball", {"innings": 60}, 1000, scorer, seed=5)
+        page_game = data.plausible_game("quick-baseball", {"innings": 9}, 100, scorer, seed=3)
+        short_game = data.plausible_game("quick-baseball", {"innings": 9}, 10, scorer, seed=4)
+        long_game = data.plausible_game("quick-baseball", {"innings": 60}, 1000, scorer, seed=5)
+        # The game pages show their win-probability chart, as a real site's do.
+        win_tables.build_and_store(
+            win_tables.name_for("quick-baseball", {"innings": 9}),
+            games=50 if quick else 2000,
+            workers=os.cpu_count() or 1,
+        )
         pages = {
             "game_page": {
                 "10_plays": f"/games/{short_game.pk}/",

@@ -279,3 +279,12 @@ def test_a_list_asks_for_each_missing_table_once(user):
     # no table: each game waits; twice the games, the same queries (one look for the table)
     assert lists.missing == 4
     assert counts[0] == counts[1]
+
+
+@pytest.mark.django_db
+def test_lazy_builds_can_be_turned_off(client, user, settings, _win_tables_built_only_when_asked):
+    settings.WIN_PROBABILITY_LAZY_BUILDS = False
+    game = _game(user, plays=5)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "is not computed yet" in html
+    assert _win_tables_built_only_when_asked == []
