@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from . import get
+from .additions import player_table
 
 # A game longer than this is a player's bug, not a game: the simulation stops with an error.
 MAX_PLAYS = 20_000
@@ -30,54 +31,7 @@ class Player(Protocol):
 def plausible(game_id: str, rng: random.Random) -> Player:
     """A new plausible table for one game of ``game_id``."""
     get(game_id)  # InvalidOptions for an unknown game
-    return _TABLES[game_id]()(rng)
-
-
-def _quick_baseball() -> type:
-    from .quick_baseball.player import Table
-
-    return Table
-
-
-def _quick_cricket() -> type:
-    from .quick_cricket.player import Table
-
-    return Table
-
-
-def _backyard_baseball() -> type:
-    from .backyard_baseball.player import Table
-
-    return Table
-
-
-def _bedard_baseball() -> type:
-    from .bedard_baseball.player import Table
-
-    return Table
-
-
-def _solitaire_baseball() -> type:
-    from .solitaire_baseball.player import Table
-
-    return Table
-
-
-def _quick_tennis() -> type:
-    from .quick_tennis.player import Table
-
-    return Table
-
-
-# Imported on first use, so a simulation loads only the game it plays.
-_TABLES = {
-    "quick-baseball": _quick_baseball,
-    "quick-cricket": _quick_cricket,
-    "backyard-baseball": _backyard_baseball,
-    "bedard-baseball": _bedard_baseball,
-    "solitaire-baseball": _solitaire_baseball,
-    "quick-tennis": _quick_tennis,
-}
+    return player_table(game_id)(rng)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import get
+from ..additions import win_model
 
 # Labels of a simulated game's end, from the first side's point of view: side 0 won, side 1
 # won, or neither (a tie; in solitaire, the game lost).
@@ -119,52 +120,6 @@ def model_for(game_id: str) -> Model:
     """The game's model. Raises ``NotCovered`` for a game without one."""
     engine = get(game_id)
     try:
-        return _MODELS[game_id]()
+        return win_model(game_id)
     except (KeyError, ModuleNotFoundError):
         raise NotCovered(f"win probability not available for {engine.name}") from None
-
-
-def _quick_baseball() -> Model:
-    from ..quick_baseball.win_probability import MODEL
-
-    return MODEL
-
-
-def _quick_cricket() -> Model:
-    from ..quick_cricket.win_probability import MODEL
-
-    return MODEL
-
-
-def _backyard_baseball() -> Model:
-    from ..backyard_baseball.win_probability import MODEL
-
-    return MODEL
-
-
-def _bedard_baseball() -> Model:
-    from ..bedard_baseball.win_probability import MODEL
-
-    return MODEL
-
-
-def _solitaire_baseball() -> Model:
-    from ..solitaire_baseball.win_probability import MODEL
-
-    return MODEL
-
-
-def _quick_tennis() -> Model:
-    from ..quick_tennis.win_probability import MODEL
-
-    return MODEL
-
-
-_MODELS = {
-    "quick-baseball": _quick_baseball,
-    "quick-cricket": _quick_cricket,
-    "backyard-baseball": _backyard_baseball,
-    "bedard-baseball": _bedard_baseball,
-    "solitaire-baseball": _solitaire_baseball,
-    "quick-tennis": _quick_tennis,
-}
