@@ -73,6 +73,7 @@ def _win_tables_built_only_when_asked(monkeypatch) -> Iterator[list]:
 
     started: list = []
     monkeypatch.setattr(win_tables, "runner", started.append)
+    monkeypatch.setattr(win_tables, "_building", set())
     win_tables.forget_loaded()
     yield started
     win_tables.forget_loaded()
