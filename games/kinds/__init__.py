@@ -17,7 +17,12 @@ in ``games/kinds/<game id with _>/__init__.py``. A game declares:
 - ``exports``: the exports that apply beside the JSON record (``"cricsheet"``, ``"retrosheet"``);
 - ``public_board_cached``: whether everybody's view of its board may be cached (not when the
   board shows more than its own game, as the solitaire board shows the player's record);
-- ``league_points``: whether a league of it gives points for a win, a tie and a loss.
+- ``league_points``: whether a league of it gives points for a win, a tie and a loss;
+- ``two_legs``: whether a cup tie may be two games decided on aggregate runs;
+- ``decider_options(options)``: the options of the game that settles a knockout tie left
+  level (a tied game, a level aggregate, level solitaire scores); by default the same game
+  again; ``decider_swaps_sides``: whether that game swaps who bats first (cricket) instead of
+  the higher seed batting second.
 
 Adding a game therefore means an engine package, a ``games/kinds/<game>/`` package (its
 declaration, ``screen.py`` and ``stats.py``, registered in ``_load_builtin`` below) and its
@@ -55,6 +60,9 @@ class GameKind:
     exports: tuple[str, ...] = ()
     public_board_cached: bool = True
     league_points: bool = False
+    two_legs: bool = False
+    decider_options: Callable[[dict[str, Any]], dict[str, Any]] = dict
+    decider_swaps_sides: bool = False
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
@@ -119,6 +127,11 @@ def runs_score_text(summary: Summary) -> str:
     return "–".join(str(runs) for runs in summary.get("score", []))
 
 
+def one_inning_decider(options: dict[str, Any]) -> dict[str, Any]:
+    """A baseball knockout's decider: one inning (extra innings where the game has them)."""
+    return {**options, "innings": 1}
+
+
 def half_inning_text(summary: Summary) -> str:
     """The half-inning being played: "Top 3", "Bottom 9"."""
     if "half" in summary:
@@ -138,5 +151,6 @@ __all__ = [
     "all_kinds",
     "half_inning_text",
     "kind",
+    "one_inning_decider",
     "runs_score_text",
 ]

@@ -34,6 +34,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from games.engines import EngineError, get
+from games.kinds import kind as game_kind
 from games.leagues import stats
 from games.models import Fixture, Game, League, Season, Team
 from games.scoring import services
@@ -249,7 +250,7 @@ def _hosts(i: int, j: int, n: int) -> bool:
     return (i < j) == (min(i, j) % 2 == 0)
 
 
-def _circle_rounds(teams: list[Team]) -> list[list[tuple[Team, Team]]]:
+def circle_rounds(teams: list[Team]) -> list[list[tuple[Team, Team]]]:
     """One round robin by the circle method: rounds of (away, home) pairs, byes left out."""
     n = len(teams)
     slots: list[int | None] = list(range(n)) + ([None] if n % 2 else [])
@@ -295,7 +296,7 @@ def round_robin(
             f"Add at least {'two teams' if two_sided else 'one player'} to {league.name} first."
         )
     if two_sided:
-        one_round = _circle_rounds(teams)
+        one_round = circle_rounds(teams)
         schedule = []
         for leg in range(rounds):
             for pairs in one_round:
@@ -306,7 +307,8 @@ def round_robin(
     def meeting(away: Team, home: Team | None) -> frozenset[int | None]:
         return frozenset({away.pk, home.pk if home else None})
 
-    existing = Counter(meeting(f.away, f.home) for f in season.fixtures.select_related())
+    league_fixtures = season.fixtures.filter(competition__isnull=True).select_related()
+    existing = Counter(meeting(f.away, f.home) for f in league_fixtures)
     added = []
     for number, pairs in enumerate(schedule):
         when = first_date + timedelta(days=days_between * number) if first_date else None
@@ -326,6 +328,8 @@ def fixture_delete_refusal(*, fixture: Fixture) -> str:
     """Why ``fixture`` cannot be removed ('' when it can)."""
     if fixture.game_id is not None:
         return "This fixture's game has started, so the fixture stays."
+    if fixture.competition_id is not None:
+        return f"This fixture belongs to {fixture.competition.name}, whose draw keeps it."
     return ""
 
 
@@ -349,9 +353,12 @@ def fixture_start(*, fixture: Fixture, user) -> Game:
     if fixture.game_id is not None:
         return fixture.game
     league = fixture.season.league
+    options = league.options
+    if fixture.decider:
+        options = game_kind(league.kind).decider_options(dict(league.options))
     game = services.game_create(
         kind=league.kind,
-        options=league.options,
+        options=options,
         sides=[team.name for team in fixture.teams],
         user=user,
     )

@@ -45,6 +45,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import Q
 
@@ -198,16 +199,23 @@ def _pct(won: int, lost: int) -> Fraction:
     return Fraction(won, won + lost) if won + lost else Fraction(0)
 
 
-def season_standings(*, season: Season) -> Standings:
-    """The season's standings table, in order, with every team of the league."""
+def season_standings(*, season: Season, group: tuple[Any, str] | None = None) -> Standings:
+    """The season's standings table, in order, with every team of the league: its league
+    games only (a cup's games stay out). With ``group`` (a competition and a group letter),
+    the table of that group: its teams and its games."""
     league = season.league
     family = family_of(league.kind)
-    records = {
-        team.pk: _Record(team=team) for team in Team.objects.filter(league=league).order_by("pk")
-    }
+    if group is None:
+        teams = Team.objects.filter(league=league)
+        games = Q(competition__isnull=True)
+    else:
+        competition, letter = group
+        teams = Team.objects.filter(entries__competition=competition, entries__group=letter)
+        games = Q(competition=competition, game__fixture__group=letter)
+    records = {team.pk: _Record(team=team) for team in teams.order_by("pk")}
     extra = ("data",) if family in FAMILIES_READING_DATA else ()
     stats = (
-        GameStats.objects.filter(season=season, team__isnull=False)
+        GameStats.objects.filter(games, season=season, team__isnull=False)
         .order_by("finished_at", "game_id", "side")
         .values_list(
             "game_id",

@@ -1,7 +1,9 @@
 """The app's models: games and their logs (``games.py``); leagues, seasons, teams, fixtures
-and per-game stats (``leagues.py``); corrections and reopenings (``corrections.py``); and
-win-probability tables and each game's swing (``win_tables.py``)."""
+and per-game stats (``leagues.py``); cups and group stages (``competitions.py``); corrections
+and reopenings (``corrections.py``); and win-probability tables and each game's swing
+(``win_tables.py``)."""
 
+from games.models.competitions import Competition, Entrant, Tie
 from games.models.corrections import GameReopening, PlayCorrection
 from games.models.games import CardCatalogue, Game, Play, game_choices
 from games.models.leagues import Fixture, GameStats, League, Season, Team
@@ -9,6 +11,8 @@ from games.models.win_tables import WinSwing, WinTable
 
 __all__ = [
     "CardCatalogue",
+    "Competition",
+    "Entrant",
     "Fixture",
     "Game",
     "GameReopening",
@@ -18,6 +22,7 @@ __all__ = [
     "PlayCorrection",
     "Season",
     "Team",
+    "Tie",
     "WinSwing",
     "WinTable",
     "game_choices",

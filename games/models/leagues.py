@@ -111,12 +111,31 @@ class Fixture(models.Model):
         Team, null=True, blank=True, on_delete=models.PROTECT, related_name="home_fixtures"
     )
     scheduled_on = models.DateField(null=True, blank=True)
+    scheduled_time = models.TimeField(null=True, blank=True, help_text="local start time")
     game = models.OneToOneField(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="fixture"
     )
+    competition = models.ForeignKey(
+        "games.Competition",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="fixtures",
+        help_text="a cup's or a group stage's game; none for the season's league games",
+    )
+    group = models.CharField(max_length=1, blank=True, help_text="group stage: the group")
+    tie = models.ForeignKey(
+        "games.Tie", null=True, blank=True, on_delete=models.PROTECT, related_name="fixtures"
+    )
+    leg = models.PositiveSmallIntegerField(
+        default=1, help_text="a tie's game: 1, 2 (second leg), or the decider's number after"
+    )
+    decider = models.BooleanField(
+        default=False, help_text="played to settle a level tie (cricket: a one-over eliminator)"
+    )
 
     class Meta:
-        ordering = ["season", "scheduled_on", "id"]
+        ordering = ["season", "scheduled_on", "scheduled_time", "id"]
 
     def __str__(self) -> str:
         return f"{self.away} at {self.home}" if self.home else str(self.away)
@@ -151,6 +170,14 @@ class GameStats(models.Model):
     balls_bowled = models.PositiveIntegerField(default=0, help_text="cricket: for net run rate")
     finished_at = models.DateTimeField()
     data = models.JSONField(default=dict)
+    competition = models.ForeignKey(
+        "games.Competition",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="stats",
+        help_text="set for a cup's or group's game, which stays out of the league standings",
+    )
 
     class Meta:
         ordering = ["finished_at", "id"]

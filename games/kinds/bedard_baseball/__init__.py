@@ -4,7 +4,14 @@ of it."""
 
 from __future__ import annotations
 
-from games.kinds import BASEBALL, RETROSHEET, GameKind, half_inning_text, runs_score_text
+from games.kinds import (
+    BASEBALL,
+    RETROSHEET,
+    GameKind,
+    half_inning_text,
+    one_inning_decider,
+    runs_score_text,
+)
 from games.kinds.bedard_baseball import screen, stats
 
 KIND = GameKind(
@@ -15,4 +22,6 @@ KIND = GameKind(
     screen=screen,
     stats=stats,
     exports=(RETROSHEET,),
+    two_legs=True,
+    decider_options=one_inning_decider,
 )

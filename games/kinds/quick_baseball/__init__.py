@@ -3,7 +3,14 @@
 
 from __future__ import annotations
 
-from games.kinds import BASEBALL, RETROSHEET, GameKind, half_inning_text, runs_score_text
+from games.kinds import (
+    BASEBALL,
+    RETROSHEET,
+    GameKind,
+    half_inning_text,
+    one_inning_decider,
+    runs_score_text,
+)
 from games.kinds.quick_baseball import screen, stats
 
 KIND = GameKind(
@@ -14,4 +21,6 @@ KIND = GameKind(
     screen=screen,
     stats=stats,
     exports=(RETROSHEET,),
+    two_legs=True,
+    decider_options=one_inning_decider,
 )

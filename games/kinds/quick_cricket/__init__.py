@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from games.engines.quick_cricket import knockout
 from games.kinds import CRICKET, CRICSHEET, GameKind, Summary, runs_score_text
 from games.kinds.quick_cricket import screen, stats
 
@@ -35,4 +36,7 @@ KIND = GameKind(
     stats=stats,
     exports=(CRICSHEET,),
     league_points=True,
+    two_legs=True,
+    decider_options=knockout.eliminator_options,
+    decider_swaps_sides=True,
 )

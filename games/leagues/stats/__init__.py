@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.engines.record import Replay
 from games.kinds import kind as game_kind
+from games.leagues.cups import advance
 from games.models import Game, GameStats
 
 
@@ -55,6 +56,7 @@ def sync(game: Game, replayed: Replay | None = None) -> None:
         game.finished_at = None
         game.save(update_fields=["finished_at"])
     if not final or game.is_voided:
+        advance.game_changed(game)
         return
     replayed = replayed or replay_game(game)
     summary = replayed.summary()
@@ -76,4 +78,6 @@ def sync(game: Game, replayed: Replay | None = None) -> None:
             balls_bowled=bowled,
             finished_at=game.finished_at,
             data=side_stats(game.kind, replayed, side),
+            competition_id=fixture.competition_id if fixture else None,
         )
+    advance.game_changed(game)
