@@ -1,0 +1,52 @@
+"""``manage.py bracket``: a cup as JSON or CSV, and clear errors for what it cannot find."""
+
+import csv
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.leagues.cups import services as cups
+from games.models import Tie
+
+from .helpers import finish, make_league, open_fixture
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args):
+    out = io.StringIO()
+    call_command("bracket", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_the_bracket_as_json_and_csv(django_user_model):
+    organiser = django_user_model.objects.create_user("org", password="pw-organiser-1")
+    league, season, teams = make_league(count=3, organiser=organiser)
+    cup = cups.cup_create(season=season, user=organiser, name="Spring Cup", teams=teams)
+    finish(open_fixture(Tie.objects.get(competition=cup, round=1, slot=1)), 2, 1)  # 3 beats 2
+    document = json.loads(run("--league", league.slug, "--cup", "Spring Cup"))
+    assert document["competition"] == "Spring Cup" and document["champion"] is None
+    first, second = document["ties"][:2]
+    assert first["round_name"] == "Semi-finals" and first["bye"] and first["winner"] == "Team 1"
+    assert second["winner"] == "Team 3" and second["games"][0]["score"] == [2, 1]
+    final = document["ties"][2]
+    assert final["first"] == {"seed": 1, "team": "Team 1"}
+    assert final["second"] == {"seed": 3, "team": "Team 3"}
+    rows = list(
+        csv.DictReader(
+            io.StringIO(run("--league", league.name, "--cup", "spring-cup", "--format", "csv"))
+        )
+    )
+    assert [r["round_name"] for r in rows] == ["Semi-finals", "Semi-finals", "Final"]
+    assert rows[0]["second"] == "bye" and rows[1]["away_score"] == "2"
+    assert rows[2]["status"] == "not started"
+
+
+def test_unknown_names_are_one_clear_error(django_user_model):
+    league, _season, _teams = make_league(count=2)
+    with pytest.raises(CommandError, match="no league"):
+        run("--league", "nope", "--cup", "x")
+    with pytest.raises(CommandError, match="no cup 'x'"):
+        run("--league", league.slug, "--cup", "x")
