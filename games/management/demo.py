@@ -1,6 +1,7 @@
-"""Demo data: finished and live games of each game, and a demo league per game with a played
-season, all played by the seeded plausible players (``games.engines.players``), so the demo
-looks like real games and its records stay legal as the rules evolve."""
+"""Demo data: finished and live games of each game, a demo league per game with a played
+season, and cups (finished and in progress) and playoffs, all played by the seeded plausible
+players (``games.engines.players``), so the demo looks like real games and its records stay
+legal as the rules evolve."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from django.db import transaction
 from games.archive import imports
 from games.engines.players import play_out
 from games.leagues import services as league_services
-from games.models import Game, League
+from games.leagues.cups import services as cups
+from games.models import Competition, Fixture, Game, League
 from games.scoring import services
 
 DEMO_USER, DEMO_PASSWORD = "demo", "demo-scorer"
@@ -80,6 +82,56 @@ def load_demo_leagues(user, rng: random.Random) -> list[League]:
     return leagues
 
 
+def _open_fixture(competition: Competition) -> Fixture | None:
+    return (
+        competition.fixtures.filter(game__isnull=True, tie__isnull=False)
+        .order_by("tie__round", "tie__third_place", "tie__slot", "leg", "id")
+        .first()
+    )
+
+
+def play_cup(competition: Competition, user, rng: random.Random, games: int | None) -> None:
+    """Play the cup's games in bracket order with the plausible players: all of them, or
+    ``games`` of them and then a few plays of the next (a cup in progress)."""
+    played = 0
+    while (fixture := _open_fixture(competition)) is not None:
+        game = cups.tie_start(fixture=fixture, user=user)
+        if games is not None and played == games:
+            plausible_plays(game, rng, 10, user)
+            return
+        plausible_plays(game, rng, None, user)
+        played += 1
+
+
+DEMO_CUPS = [
+    # (league, cup, finished, draw)
+    ("Demo Quick Cricket League", "Knockout Cup", True, Competition.SEEDED),
+    ("Demo Quick Cricket League", "Plate", False, Competition.RANDOM),
+    ("Demo Quick Tennis Tour", "Open", True, Competition.RANDOM),
+    ("Demo Quick Tennis Tour", "Masters", False, Competition.SEEDED),
+]
+
+
+def load_demo_cups(user, rng: random.Random) -> None:
+    """A finished cup and a cup in progress for cricket and tennis, and playoffs from the
+    Quick Baseball league's standings (semi-finals played, the final live)."""
+    for league_name, name, finished, draw in DEMO_CUPS:
+        league = League.objects.get(name=league_name)
+        season = league.seasons.get()
+        cup = cups.cup_create(
+            season=season,
+            user=user,
+            name=name,
+            teams=list(league.teams.order_by("name")),
+            draw_kind=draw,
+            draw_seed=2026 if draw == Competition.RANDOM else None,
+        )
+        play_cup(cup, user, rng, None if finished else 1)
+    league = League.objects.get(name="Demo Quick Baseball League")
+    playoffs = cups.playoffs_create(season=league.seasons.get(), user=user, name="Playoffs", top=4)
+    play_cup(playoffs, user, rng, 2)
+
+
 @transaction.atomic
 def load_demo() -> list[Game]:
     """Create the demo user and games unless they exist. Returns the demo games."""
@@ -124,4 +176,5 @@ def load_demo() -> list[Game]:
         plausible_plays(game, rng, plays, user)
         games.append(game)
     load_demo_leagues(user, rng)
+    load_demo_cups(user, rng)
     return games
