@@ -236,10 +236,27 @@ def test_the_demo_leagues_look_like_real_seasons():
     for game in by_kind["bedard-baseball"]:
         assert game.plays.count() < 200 and max(game.summary["score"]) < 40
     for game in by_kind["quick-cricket"]:
-        assert game.options["overs"] == 4
+        assert game.options["overs"] == 4 or game.fixture.decider
         assert all(innings["wickets"] < 10 for innings in game.summary["innings"])
     for game in by_kind["backyard-baseball"]:
         assert game.plays.count() < 100
+    # Cups: a finished one and one in progress for cricket and tennis, baseball playoffs.
+    from games.leagues.cups.export import champion
+    from games.models import Competition
+
+    crowned = {
+        (c.season.league.kind, c.name): champion(c) is not None
+        for c in Competition.objects.select_related("season__league")
+    }
+    assert crowned == {
+        ("quick-cricket", "Knockout Cup"): True,
+        ("quick-cricket", "Plate"): False,
+        ("quick-tennis", "Open"): True,
+        ("quick-tennis", "Masters"): False,
+        ("quick-baseball", "Playoffs"): False,
+    }
+    live = Game.objects.filter(fixture__competition__isnull=False, finished_at__isnull=True)
+    assert live.count() == 3
 
 
 def test_new_game_form_asks_for_each_games_options(scorer_client):
