@@ -15,7 +15,9 @@ Four shapes of table, chosen by the ``family`` the league's game declares (``gam
 Choices where the issue is silent:
 
 - PCT is W / (W + L): ties are left out (the common baseball convention), so 3-1-2 is .750;
-  a team without a decided game shows .000. Shown as ``.667``, or ``1.000``.
+  a team without a decided game shows .000. Shown as ``.667``, or ``1.000``, rounded half
+  up from the exact fraction (5-11 is ``.313``, as sports tables print it; see
+  ``games.leagues.decimals``).
 - GB is ((leader's W − W) + (L − leader's L)) / 2 against the first team in the table, shown
   with one decimal (``1.5``, ``2.0``); ``—`` for the leader and any team level with it. It can
   be negative when a team with more games has a worse PCT than the leader.
@@ -27,8 +29,9 @@ Choices where the issue is silent:
 - Tennis players are ordered by matches won, then set difference, then game difference
   (a tie-break set counts 7-6), then head-to-head PCT among the players still level (as for
   baseball), then name. A tennis match is never tied.
-- NRR is exact (fractions) for ordering and shown rounded to three decimals with a sign
-  (``+0.125``, ``-1.000``; exactly nil is ``0.000``); ``—`` before a team has faced or bowled
+- NRR is exact (fractions) for ordering and shown rounded half up (away from zero) to three
+  decimals with a sign (``+0.125``, ``-1.000``, ``-0.063`` for -0.0625; exactly nil, or
+  nil to three decimals, is ``0.000``); ``—`` before a team has faced or bowled
   a ball. Runs for and against are shown as ``runs/overs`` (``125/20.0``, four-ball overs).
 - Streak reads the latest games back (``W3``, ``L1``, ``T1``); last 10 is ``W-L``, or
   ``W-L-T`` when one of them was tied. Games are in the order they became final.
@@ -51,6 +54,7 @@ from django.db.models import Q
 from games.archive.exports import safe_csv
 from games.kinds import BASEBALL, CRICKET, SOLITAIRE, TENNIS
 from games.kinds import kind as game_kind
+from games.leagues.decimals import half_up
 from games.models import GameStats, League, Season, Team
 
 FAMILIES_READING_DATA = {TENNIS}  # their tables need the stats rows' ``data`` too
@@ -263,7 +267,7 @@ def _name_key(record: _Record) -> tuple[str, int]:
 
 
 def pct_text(pct: Fraction) -> str:
-    text = f"{float(pct):.3f}"
+    text = half_up(pct, 3)
     return text[1:] if text.startswith("0") else text
 
 
@@ -400,8 +404,10 @@ def net_run_rate(
 def nrr_text(nrr: Fraction | None) -> str | None:
     if nrr is None:
         return None
-    text = f"{float(nrr):+.3f}"
-    return "0.000" if text in ("+0.000", "-0.000") else text
+    text = half_up(nrr, 3)
+    if text == "0.000" or text.startswith("-"):
+        return text
+    return f"+{text}"
 
 
 def _cricket(league: League, records: list[_Record]) -> tuple[tuple[Column, ...], list[Row], str]:
