@@ -1,16 +1,25 @@
 """Reads: a season's standings table, computed from ``GameStats`` rows only (no replays).
 
-Whatever the season's size, a table costs two queries (the league's teams, and a few columns of
-the season's stats rows); the page, the CSV download and ``manage.py standings`` all print the
+Whatever the season's size, a table costs two queries (the league's teams, each with how many
+of its fixtures this season are recorded as abandoned or no result, and a few columns of the
+season's stats rows); the page, the CSV download and ``manage.py standings`` all print the
 same ``Standings`` so their rows and columns cannot drift apart.
 
 Four shapes of table, chosen by the ``family`` the league's game declares (``games.kinds``):
 
 - **solitaire** (``solitaire-baseball``): per player, G, W, L, PCT, best score.
-- **cricket** (``quick-cricket``): P, W, L, T, Pts, runs/overs for and against, NRR.
-- **tennis** (``quick-tennis``): per player, P, W, L, sets and games won, lost and their
+- **cricket** (``quick-cricket``): P, W, L, T, NR, Pts, runs/overs for and against, NRR.
+- **tennis** (``quick-tennis``): per player, P, W, L, NR, sets and games won, lost and their
   difference (read from the stats rows' ``data``, see ``games/kinds/quick_tennis/stats.py``).
-- **baseball** (every other game, two-sided): W, L, T, PCT, GB, RF, RA, DIFF, STRK, L10.
+- **baseball** (every other game, two-sided): W, L, T, NR, PCT, GB, RF, RA, DIFF, STRK, L10.
+
+NR counts the fixtures an organiser recorded as abandoned or no result (``Fixture.outcome``):
+cricket counts them in P and gives each side the league's ``points_no_result``; tennis counts
+them in P (matches won still orders the table); baseball shows them after T and leaves them
+out of PCT and GB, as it does ties. Their runs never count (a marked fixture's game has no
+stats rows), so they are out of NRR and runs for and against. A solitaire table has no NR:
+its G is the W ÷ G of PCT, and a solitaire game stopped short is already a result (called
+for rain) or not a game at all; an abandoned solitaire fixture is shown on the season page.
 
 Choices where the issue is silent:
 
@@ -49,13 +58,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Q
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from games.archive.exports import safe_csv
 from games.kinds import BASEBALL, CRICKET, SOLITAIRE, TENNIS
 from games.kinds import kind as game_kind
 from games.leagues.decimals import half_up
-from games.models import GameStats, League, Season, Team
+from games.models import Fixture, GameStats, League, Season, Team
 
 FAMILIES_READING_DATA = {TENNIS}  # their tables need the stats rows' ``data`` too
 BALLS_PER_OVER = 4
@@ -101,6 +111,7 @@ class Standings:
     rows: tuple[Row, ...]
     games_counted: int
     ordering: str
+    no_results: int = 0  # fixtures recorded as abandoned or no result
 
     def to_csv(self) -> str:
         header = [column.label for column in self.columns]
@@ -116,6 +127,7 @@ class Standings:
             "season_slug": self.season.slug,
             "game": self.league.kind,
             "games_counted": self.games_counted,
+            "no_results": self.no_results,
             "columns": [{"key": c.key, "label": c.label, "title": c.title} for c in self.columns],
             "rows": [row.as_dict() for row in self.rows],
         }
@@ -147,6 +159,7 @@ class _Record:
     won: int = 0
     lost: int = 0
     tied: int = 0
+    no_results: int = 0
     runs_for: int = 0
     runs_against: int = 0
     balls_faced: int = 0
@@ -163,6 +176,10 @@ class _Record:
     @property
     def played(self) -> int:
         return self.won + self.lost + self.tied
+
+    @property
+    def played_with_no_results(self) -> int:
+        return self.played + self.no_results
 
     @property
     def pct(self) -> Fraction:
@@ -207,7 +224,8 @@ def season_standings(*, season: Season) -> Standings:
     league = season.league
     family = family_of(league.kind)
     records = {
-        team.pk: _Record(team=team) for team in Team.objects.filter(league=league).order_by("pk")
+        team.pk: _Record(team=team, no_results=team.away_no_results + team.home_no_results)
+        for team in _teams_with_no_results(season)
     }
     extra = ("data",) if family in FAMILIES_READING_DATA else ()
     stats = (
@@ -247,6 +265,7 @@ def season_standings(*, season: Season) -> Standings:
         TENNIS: _tennis,
     }[family]
     columns, rows, ordering = build(league, list(records.values()))
+    sides = 1 if family == SOLITAIRE else 2
     return Standings(
         league=league,
         season=season,
@@ -255,6 +274,23 @@ def season_standings(*, season: Season) -> Standings:
         rows=tuple(rows),
         games_counted=len(games),
         ordering=ordering,
+        no_results=sum(record.no_results for record in records.values()) // sides,
+    )
+
+
+def _teams_with_no_results(season: Season) -> QuerySet[Team]:
+    """The league's teams, each with ``away_no_results`` and ``home_no_results``: its fixtures
+    of ``season`` recorded as abandoned or no result (subqueries, so still one query)."""
+    marked = Fixture.objects.filter(season=season).exclude(outcome=Fixture.NORMAL).order_by()
+
+    def count(side: str) -> Coalesce:
+        per_team = marked.filter(**{side: OuterRef("pk")}).values(side).annotate(n=Count("pk"))
+        return Coalesce(Subquery(per_team.values("n")[:1]), 0)
+
+    return (
+        Team.objects.filter(league=season.league)
+        .annotate(away_no_results=count("away"), home_no_results=count("home"))
+        .order_by("pk")
     )
 
 
@@ -285,6 +321,7 @@ BASEBALL_COLUMNS = (
     Column("w", "W", "Won"),
     Column("l", "L", "Lost"),
     Column("t", "T", "Tied"),
+    Column("nr", "NR", "No result: abandoned fixtures (not in PCT)"),
     Column("pct", "PCT", "Winning percentage: W ÷ (W + L)"),
     Column("gb", "GB", "Games behind the leader"),
     Column("rf", "RF", "Runs for"),
@@ -295,8 +332,9 @@ BASEBALL_COLUMNS = (
 )
 
 BASEBALL_ORDERING = (
-    "Ordered by PCT (W ÷ (W + L); tied games do not count), then wins, then head-to-head PCT "
-    "in the season's games between the teams still level, then run differential, then name. "
+    "Ordered by PCT (W ÷ (W + L); tied games and no results do not count), then wins, then "
+    "head-to-head PCT in the season's games between the teams still level, then run "
+    "differential, then name. "
     "GB = ((leader's W − W) + (L − leader's L)) ÷ 2. Streak and L10 read back from the latest "
     "game."
 )
@@ -314,6 +352,7 @@ def _baseball(league: League, records: list[_Record]) -> tuple[tuple[Column, ...
             "w": record.won,
             "l": record.lost,
             "t": record.tied,
+            "nr": record.no_results,
             "pct": pct_text(record.pct),
             "gb": f"{twice_gb / 2:.1f}" if twice_gb else None,
             "rf": record.runs_for,
@@ -377,6 +416,7 @@ CRICKET_COLUMNS = (
     Column("w", "W", "Won"),
     Column("l", "L", "Lost"),
     Column("t", "T", "Tied"),
+    Column("nr", "NR", "No result: abandoned fixtures"),
     Column("pts", "Pts", "Points"),
     Column("for", "For", "Runs scored / overs faced"),
     Column("against", "Against", "Runs conceded / overs bowled"),
@@ -416,6 +456,7 @@ def _cricket(league: League, records: list[_Record]) -> tuple[tuple[Column, ...]
             record.won * league.points_win
             + record.tied * league.points_tie
             + record.lost * league.points_loss
+            + record.no_results * league.points_no_result
         )
 
     def nrr(record: _Record) -> Fraction | None:
@@ -435,10 +476,11 @@ def _cricket(league: League, records: list[_Record]) -> tuple[tuple[Column, ...]
         values = {
             "pos": position,
             "team": record.team.name,
-            "p": record.played,
+            "p": record.played_with_no_results,
             "w": record.won,
             "l": record.lost,
             "t": record.tied,
+            "nr": record.no_results,
             "pts": points(record),
             "for": f"{record.runs_for}/{overs_text(record.balls_faced)}",
             "against": f"{record.runs_against}/{overs_text(record.balls_bowled)}",
@@ -447,9 +489,10 @@ def _cricket(league: League, records: list[_Record]) -> tuple[tuple[Column, ...]
         rows.append(_row(record.team, CRICKET_COLUMNS, values))
     ordering = (
         f"Points: {league.points_win} for a win, {league.points_tie} for a tie, "
-        f"{league.points_loss} for a loss. Ordered by points, then wins, then net run rate, "
-        "then name. NRR = runs scored ÷ overs faced − runs conceded ÷ overs bowled over the "
-        "season; a side bowled out counts its full quota of overs; an over is four balls."
+        f"{league.points_loss} for a loss, {league.points_no_result} for a no result "
+        "(abandoned). Ordered by points, then wins, then net run rate, then name. NRR = runs "
+        "scored ÷ overs faced − runs conceded ÷ overs bowled over the season, no results left "
+        "out; a side bowled out counts its full quota of overs; an over is four balls."
     )
     return CRICKET_COLUMNS, rows, ordering
 
@@ -494,6 +537,7 @@ TENNIS_COLUMNS = (
     Column("p", "P", "Matches played"),
     Column("w", "W", "Matches won"),
     Column("l", "L", "Matches lost"),
+    Column("nr", "NR", "No result: abandoned matches"),
     Column("sw", "SW", "Sets won"),
     Column("sl", "SL", "Sets lost"),
     Column("sd", "SD", "Set difference"),
@@ -528,9 +572,10 @@ def _tennis(league: League, records: list[_Record]) -> tuple[tuple[Column, ...],
         values = {
             "pos": position,
             "team": record.team.name,
-            "p": record.played,
+            "p": record.played_with_no_results,
             "w": record.won,
             "l": record.lost,
+            "nr": record.no_results,
             "sw": record.total("sets_won"),
             "sl": record.total("sets_lost"),
             "sd": signed(set_difference(record)),

@@ -2,7 +2,8 @@
 instead of replaying games.
 
 ``sync(game)`` is called by the services whenever a game's log or status changes: a final,
-not voided game gets one row per side; any other game has none. What each game counts lives
+not voided game gets one row per side; any other game has none, and neither has the game of
+a fixture recorded as abandoned or no result (``Fixture.outcome``). What each game counts lives
 in the stats module its ``GameKind`` declares (``games/kinds/<game>/stats.py``) as
 ``side_stats(replayed, side) -> dict`` (and, for cricket, the balls used for net run rate).
 """
@@ -56,9 +57,11 @@ def sync(game: Game, replayed: Replay | None = None) -> None:
         game.save(update_fields=["finished_at"])
     if not final or game.is_voided:
         return
+    fixture = getattr(game, "fixture", None)
+    if fixture is not None and fixture.is_no_result:
+        return
     replayed = replayed or replay_game(game)
     summary = replayed.summary()
-    fixture = getattr(game, "fixture", None)
     teams = fixture.teams if fixture else [None] * len(summary["score"])
     for side, runs in enumerate(summary["score"]):
         faced, bowled = _balls(game.kind, replayed, side)
