@@ -124,6 +124,8 @@ TABLE: dict[str, Row] = {
     "games:manage-round-robin":       Row(NOBODY, ORGANISER),
     "games:manage-fixture-start":     Row(NOBODY, ORGANISER, "fixture", cross=HIDDEN),
     "games:manage-fixture-delete":    Row(ORGANISER, ORGANISER, "fixture", cross=HIDDEN),
+    "games:manage-fixture-no-result": Row(NOBODY, ORGANISER, "fixture", cross=HIDDEN),
+    "games:manage-fixture-undo-no-result": Row(NOBODY, ORGANISER, "fixture", cross=HIDDEN),
     "games:manage-team-add":          Row(NOBODY, ORGANISER),
     "games:manage-team-edit":         Row(NOBODY, ORGANISER, cross=HIDDEN),
     "games:manage-team-delete":       Row(ORGANISER, ORGANISER, cross=HIDDEN),
