@@ -50,6 +50,8 @@ class LeagueForm(forms.Form):
                 default = getattr(league, name) if league else League._meta.get_field(name).default
                 label = f"Points for a {name.removeprefix('points_').replace('_', ' ')}"
                 self.fields[name] = _points_field(label, default)
+            # Added later than the others: a form sent without it keeps the league's points.
+            self.fields["points_no_result"].required = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -65,7 +67,11 @@ class LeagueForm(forms.Form):
         }
 
     def points(self) -> dict[str, int]:
-        return {name: self.cleaned_data[name] for name in POINTS if name in self.cleaned_data}
+        return {
+            name: self.cleaned_data[name]
+            for name in POINTS
+            if self.cleaned_data.get(name) is not None
+        }
 
 
 class SeasonForm(forms.Form):
