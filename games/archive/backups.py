@@ -7,9 +7,10 @@ An archive folder holds:
   (``games.engines.record``), so ``replay`` and ``import_games`` read it as it is.
 - ``leagues.json``: what a record has no place for: ``leagues`` (name, slug, game, options,
   points, organiser usernames), ``seasons``, ``teams``, ``fixtures`` (season, away, home,
-  date, the game's file) and, per game, its season, creator, scorers, status, timestamps,
-  void and import hash, and its correction history: ``corrections`` (who, when, before,
-  after, reason, and the play they changed) and ``reopenings`` (``games.archive.backup_history``).
+  date, the game's file, an abandoned or no-result outcome with its reason and time) and,
+  per game, its season, creator, scorers, status, timestamps, void and import hash, and its
+  correction history: ``corrections`` (who, when, before, after, reason, and the play they
+  changed) and ``reopenings`` (``games.archive.backup_history``).
 
 Choices where the issue is silent:
 
@@ -25,7 +26,9 @@ Choices where the issue is silent:
 - Creation and finishing times, voids and their reasons are kept, so standings (streaks,
   last 10) and the archive's order come back as they were. Who entered each play is not kept.
 - Version 1 archives (written before the correction history was) are still read: their
-  games come back without corrections.
+  games come back without corrections. A key written by a later addition (a league's points
+  for a no result, a fixture's outcome) may be missing from an older archive: it takes the
+  default (1 point; a normal fixture).
 - A game whose record no longer replays is reported and left out; the rest is restored.
 
 An archive may come from anywhere, so a restore trusts none of it:
@@ -164,6 +167,7 @@ def _league(league: League) -> dict[str, Any]:
             "win": league.points_win,
             "tie": league.points_tie,
             "loss": league.points_loss,
+            "no_result": league.points_no_result,
         },
         "organisers": sorted(league.organisers.values_list("username", flat=True)),
         "created_at": _when(league.created_at),
@@ -178,6 +182,9 @@ def _fixture(fixture: Fixture) -> dict[str, Any]:
         "home": fixture.home.slug if fixture.home else None,
         "scheduled_on": _when(fixture.scheduled_on),
         "game": _game_file(fixture.game) if fixture.game_id else None,
+        "outcome": fixture.outcome,
+        "outcome_reason": fixture.outcome_reason,
+        "outcome_recorded_at": _when(fixture.outcome_recorded_at),
     }
 
 
@@ -283,6 +290,7 @@ def _restore_leagues(rows: list[dict[str, Any]], users: dict[str, Any]) -> dict[
             points_win=points["win"],
             points_tie=points["tie"],
             points_loss=points["loss"],
+            points_no_result=points["no_result"],
         )
         organisers = _texts(row, "organisers", where)
         league.organisers.add(*(users[name] for name in organisers if name in users))
@@ -345,6 +353,7 @@ def _restore_fixtures(
             away=_lookup(teams, (league, _text(row, "away", where)), "team"),
             home=_lookup(teams, (league, home), "team") if home else None,
             scheduled_on=_date(row.get("scheduled_on"), where),
+            **_outcome(row, where),
         )
         game = _text(row, "game", where, empty=True)
         if game:
@@ -535,7 +544,7 @@ def _points(row: dict[str, Any], where: str) -> dict[str, int]:
     if not isinstance(points, dict):
         raise ArchiveError(f"{where}: 'points' must be an object, not {_show(points)}")
     result = {}
-    for name in ("win", "tie", "loss"):
+    for name in ("win", "tie", "loss", "no_result"):
         value = points.get(name, League._meta.get_field(f"points_{name}").default)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= POINTS_MAX:
             raise ArchiveError(
@@ -544,6 +553,22 @@ def _points(row: dict[str, Any], where: str) -> dict[str, int]:
             )
         result[name] = value
     return result
+
+
+def _outcome(row: dict[str, Any], where: str) -> dict[str, Any]:
+    """A fixture's outcome fields; a normal fixture when the archive has none."""
+    outcome = row.get("outcome") or Fixture.NORMAL
+    if outcome not in {value for value, _ in Fixture.OUTCOMES}:
+        raise ArchiveError(f"{where}: not a fixture outcome: {_show(outcome)}")
+    if outcome == Fixture.NORMAL:
+        return {}
+    return {
+        "outcome": outcome,
+        "outcome_reason": _text(
+            row, "outcome_reason", where, max_length=_max_length(Fixture, "outcome_reason")
+        ),
+        "outcome_recorded_at": _datetime(row.get("outcome_recorded_at"), where),
+    }
 
 
 def _date(value: Any, where: str) -> date | None:

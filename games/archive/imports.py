@@ -8,8 +8,12 @@ the issue is silent:
   aside: a group's edited cards are allowed), and its game must be over.
 - A record whose sides name two of the league's teams (case aside; a solitaire record: one
   team) is a fixture of the season: the first unplayed fixture on the list with those teams
-  in that order takes the game, else a new fixture is added. Any other record is a friendly:
-  its game belongs to the season (the archive lists it) but no team's standings count it.
+  in that order takes the game (never one recorded as abandoned or no result), else a new
+  fixture is added. Any other record is a friendly: its game belongs to the season (the
+  archive lists it) but no team's standings count it. The result says why it is one
+  (``unknown side 'Cardnals' (did you mean 'Cardinals'?)``, from ``difflib`` over the
+  league's team names, case aside), so a typo does not quietly drop a game from the table;
+  with ``strict`` such a record is refused and nothing is written for it.
 - A game's ``finished_at`` is the moment it is imported, and a folder's records are
   imported in file-name order, so that streaks and form follow the names.
 - The same record is recognised by ``Game.record_hash``, the SHA-256 of the record's
@@ -28,6 +32,7 @@ game, finished or not, in a season or none, onto a given fixture, with its void 
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -49,11 +54,15 @@ from games.scoring import services
 
 IMPORT_USERNAME = "import"
 
-Status = Literal["imported", "duplicate", "bad"]
+Status = Literal["imported", "duplicate", "bad", "refused"]
 
 
 class BadRecord(ValueError):
     """A record that cannot be imported; the message says why."""
+
+
+class FriendlyRefused(BadRecord):
+    """A friendly refused by a strict import; the message names the unknown sides."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,7 @@ class ImportResult:
     status: Status
     message: str
     game: Game | None = None
+    friendly: str = ""  # why an imported game is a friendly ("unknown side 'Cardnals' …")
 
 
 def record_files(path: Path) -> list[Path]:
@@ -105,34 +115,59 @@ def import_paths(
     season: Season,
     user,
     progress: Callable[[int, Path], None] | None = None,
+    strict: bool = False,
 ) -> Iterator[ImportResult]:
-    """Import each file in turn, yielding its result; ``progress(done, path)`` after each."""
+    """Import each file in turn, yielding its result; ``progress(done, path)`` after each.
+    With ``strict`` a record that would be a friendly is refused (status ``refused``)."""
     for done, path in enumerate(paths, start=1):
-        yield import_file(path=path, season=season, user=user)
+        yield import_file(path=path, season=season, user=user, strict=strict)
         if progress:
             progress(done, path)
 
 
-def import_file(*, path: Path, season: Season, user) -> ImportResult:
+def import_file(*, path: Path, season: Season, user, strict: bool = False) -> ImportResult:
     """Import one record file. Never raises for a bad file: the result says what happened."""
     try:
         text = untrusted_files.read_text(path, limit=untrusted_files.RECORD_LIMIT)
     except untrusted_files.UntrustedFileError as exc:
         return ImportResult(path, "bad", str(exc))
     try:
-        game, created = import_text(text=text, season=season, user=user)
+        game, created = import_text(text=text, season=season, user=user, strict=strict)
+    except FriendlyRefused as exc:
+        return ImportResult(path, "refused", str(exc))
     except BadRecord as exc:
         return ImportResult(path, "bad", _one_line(str(exc)))
     except Exception as exc:  # a record must never stop an import with a traceback
         return ImportResult(path, "bad", f"cannot import: {type(exc).__name__}: {exc}")
     if not created:
         return ImportResult(path, "duplicate", f"already imported as game {game.pk}", game)
-    return ImportResult(path, "imported", _describe(game), game)
+    friendly = "" if hasattr(game, "fixture") else "; ".join(friendly_reasons(game.sides, season))
+    message = _describe(game) + (f" ({friendly})" if friendly else "")
+    return ImportResult(path, "imported", message, game, friendly)
 
 
-def import_text(*, text: str, season: Season, user) -> tuple[Game, bool]:
+def friendly_reasons(sides: list[str], season: Season) -> list[str]:
+    """Why a record with these sides is not a fixture of ``season``'s league: each side that
+    names no team (with the closest team names), or a team named twice. Empty for a fixture."""
+    names = list(season.league.teams.values_list("name", flat=True))
+    by_folded = {name.casefold(): name for name in names}
+    reasons = []
+    for side in sides:
+        if side.casefold() in by_folded:
+            continue
+        close = difflib.get_close_matches(side.casefold(), list(by_folded), n=3)
+        hint = " or ".join(repr(by_folded[c]) for c in close)
+        reasons.append(f"unknown side {side!r}" + (f" (did you mean {hint}?)" if hint else ""))
+    folded = [side.casefold() for side in sides]
+    if not reasons and len(set(folded)) != len(folded):
+        reasons.append(f"{by_folded[folded[0]]!r} on both sides")
+    return reasons
+
+
+def import_text(*, text: str, season: Season, user, strict: bool = False) -> tuple[Game, bool]:
     """Import one record's JSON text into ``season``. Returns ``(game, created)``: an
-    already imported record gives its game and ``False``. Raises ``BadRecord``."""
+    already imported record gives its game and ``False``. Raises ``BadRecord``, and with
+    ``strict`` ``FriendlyRefused`` for a record whose sides are not the league's teams."""
     try:
         data = untrusted_files.parse_json(text)
     except untrusted_files.NotJson as exc:
@@ -149,6 +184,9 @@ def import_text(*, text: str, season: Season, user) -> tuple[Game, bool]:
     existing = Game.objects.filter(record_hash=digest).first()
     if existing is not None:
         return existing, False
+    if strict and _teams(record, season) is None:
+        reasons = "; ".join(friendly_reasons(list(record.sides), season))
+        raise FriendlyRefused(f"a friendly, not imported (--strict): {reasons}")
     try:
         replayed = replay(record)
     except ReplayError as exc:
@@ -228,7 +266,7 @@ def _open_fixture(season: Season, teams: list[Team]) -> Fixture | None:
     home = teams[1] if len(teams) > 1 else None
     return (
         season.fixtures.select_for_update()
-        .filter(away=teams[0], home=home, game__isnull=True)
+        .filter(away=teams[0], home=home, game__isnull=True, outcome=Fixture.NORMAL)
         .order_by("scheduled_on", "id")
         .first()
     )

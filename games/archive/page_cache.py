@@ -139,7 +139,7 @@ def standings_page_key(league_slug: str, season_slug: str) -> str | None:
     row = _row(
         Season,
         f"SELECT s.id, s.stats_revision, s.name, s.slug, l.id, l.name, l.slug, l.kind,"
-        f" l.points_win, l.points_tie, l.points_loss"
+        f" l.points_win, l.points_tie, l.points_loss, l.points_no_result"
         f" FROM {t['season']} s JOIN {t['league']} l ON l.id = s.league_id"
         f" WHERE l.slug = %s AND s.slug = %s",
         [league_slug, season_slug],

@@ -13,7 +13,8 @@ Choices made where the issue is silent:
   ``date_to`` (inclusive). The team filter finds the team's fixture games.
 - A season page shows its games under way, its results (newest first), the fixtures still to
   play (by date, undated last) and the season's games outside the fixture list. A voided game
-  is listed with its reason.
+  is listed with its reason; a fixture recorded as abandoned or no result is among the
+  results (dated by its game, else by when it was recorded) with "No result: <reason>".
 - Cricket scores in lists are each side's innings ("120/7 & 88"; all out shows the runs only,
   a declaration ends in "d").
 - A team's form is its last five counted results (voided games have no stats rows), oldest
@@ -88,7 +89,7 @@ class SideLine:
 class GameRow:
     game: Game | None
     sides: tuple[SideLine, ...]
-    status: str  # "final", "live", "void" or "scheduled"
+    status: str  # "final", "live", "void", "no_result" or "scheduled"
     result: str
     played_on: datetime.datetime | datetime.date | None
     fixture: Fixture | None = None
@@ -181,7 +182,10 @@ def game_row(game: Game, fixture: Fixture | None = None) -> GameRow:
         )
         for i, name in enumerate(game.sides)
     )
-    if game.is_voided:
+    result = result_text(game)
+    if fixture is not None and fixture.is_no_result:
+        status, result = "no_result", fixture.outcome_text
+    elif game.is_voided:
         status = "void"
     else:
         status = "final" if final else "live"
@@ -189,7 +193,7 @@ def game_row(game: Game, fixture: Fixture | None = None) -> GameRow:
         game=game,
         sides=sides,
         status=status,
-        result=result_text(game),
+        result=result,
         played_on=_played_at(game),
         fixture=fixture,
     )
@@ -199,6 +203,15 @@ def fixture_row(fixture: Fixture) -> GameRow:
     if fixture.game is not None:
         return game_row(fixture.game, fixture)
     sides = tuple(SideLine(name=team.name, score="", team=team) for team in fixture.teams)
+    if fixture.is_no_result:
+        return GameRow(
+            game=None,
+            sides=sides,
+            status="no_result",
+            result=fixture.outcome_text,
+            played_on=fixture.scheduled_on or fixture.outcome_recorded_at,
+            fixture=fixture,
+        )
     return GameRow(
         game=None,
         sides=sides,
@@ -223,7 +236,15 @@ class SeasonPage:
 
 
 def _newest_first(rows: list[GameRow]) -> list[GameRow]:
-    return sorted(rows, key=lambda r: (_played_at(r.game), r.game.pk), reverse=True)
+    return sorted(rows, key=_row_when, reverse=True)
+
+
+def _row_when(row: GameRow) -> tuple[datetime.datetime, int]:
+    if row.game is not None:
+        return _played_at(row.game), row.game.pk
+    # A fixture recorded as no result before its game started.
+    recorded = row.fixture.outcome_recorded_at if row.fixture else None
+    return recorded or datetime.datetime.min.replace(tzinfo=datetime.UTC), 0
 
 
 def season_page(*, season: Season) -> SeasonPage:
@@ -239,7 +260,7 @@ def season_page(*, season: Season) -> SeasonPage:
     return SeasonPage(
         season=season,
         live=_newest_first([r for r in fixtures if r.status == "live"]),
-        results=_newest_first([r for r in fixtures if r.status in ("final", "void")]),
+        results=_newest_first([r for r in fixtures if r.status in ("final", "void", "no_result")]),
         to_play=[r for r in fixtures if r.status == "scheduled"],
         friendlies=_newest_first([game_row(g) for g in friendlies]),
         teams=list(season.league.teams.order_by("name")),
@@ -253,7 +274,7 @@ class TeamResult:
     at_home: bool
     runs_for: str
     runs_against: str
-    result: str  # "W", "L", "T", "" while live, "Void"
+    result: str  # "W", "L", "T", "" while live, "Void", "NR" (abandoned or no result)
 
 
 @dataclass(frozen=True)
@@ -285,18 +306,21 @@ def team_form(*, team: Team, season: Season | None = None) -> list[str]:
 def team_page(*, team: Team, season: Season | None = None) -> TeamPage:
     """A team's results (newest first), fixtures to come and form, in a season or all-time."""
     fixtures = list(team_fixtures(team=team, season=season))
-    played = [f for f in fixtures if f.game is not None]
-    played.sort(key=lambda f: (_played_at(f.game), f.game.pk), reverse=True)
+    played = [f for f in fixtures if f.game is not None or f.is_no_result]
     counted = {
         row.game_id: row.result
-        for row in GameStats.objects.filter(team=team, game__in=[f.game for f in played])
+        for row in GameStats.objects.filter(
+            team=team, game__in=[f.game for f in played if f.game is not None]
+        )
     }
     results = []
-    for fixture in played:
-        row = game_row(fixture.game, fixture)
+    for fixture in sorted(played, key=lambda f: _row_when(fixture_row(f)), reverse=True):
+        row = fixture_row(fixture)
         mine = 0 if fixture.away_id == team.pk else 1
         other = 1 - mine
-        if row.status == "void":
+        if row.status == "no_result":
+            letter = "NR"
+        elif row.status == "void":
             letter = "Void"
         else:
             letter = counted.get(fixture.game.pk, "")
@@ -310,7 +334,7 @@ def team_page(*, team: Team, season: Season | None = None) -> TeamPage:
                 result=letter,
             )
         )
-    upcoming = [fixture_row(f) for f in fixtures if f.game is None]
+    upcoming = [fixture_row(f) for f in fixtures if f.game is None and not f.is_no_result]
     upcoming.sort(key=lambda r: (r.played_on is None, r.played_on or datetime.date.min))
     return TeamPage(
         team=team,

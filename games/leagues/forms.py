@@ -9,8 +9,8 @@ from django import forms
 
 from games.engines import all_engines, get
 from games.kinds import kind as game_kind
-from games.leagues.services import MAX_ROUNDS, MAX_VOID_REASON
-from games.models import League, Team
+from games.leagues.services import MAX_OUTCOME_REASON, MAX_ROUNDS, MAX_VOID_REASON, POINTS
+from games.models import Fixture, League, Team
 from games.scoring.forms import _option_field
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -21,8 +21,8 @@ def _points_field(label: str, initial: int) -> forms.IntegerField:
 
 
 class LeagueForm(forms.Form):
-    """A league of one game: its name, that game's options, and its points for a win, a tie
-    and a loss when the game declares ``league_points`` (cricket).
+    """A league of one game: its name, that game's options, and its points for a win, a tie,
+    a loss and a no result when the game declares ``league_points`` (cricket).
 
     For a new league the game comes from ``kind``; an existing league keeps its game.
     """
@@ -46,10 +46,12 @@ class LeagueForm(forms.Form):
                 field.initial = current.get(spec.name, spec.default)
                 self.fields[f"option_{spec.name}"] = field
         if game_kind(kind).league_points:
-            for key in ("win", "tie", "loss"):
-                name = f"points_{key}"
+            for name in POINTS:
                 default = getattr(league, name) if league else League._meta.get_field(name).default
-                self.fields[name] = _points_field(f"Points for a {key}", default)
+                label = f"Points for a {name.removeprefix('points_').replace('_', ' ')}"
+                self.fields[name] = _points_field(label, default)
+            # Added later than the others: a form sent without it keeps the league's points.
+            self.fields["points_no_result"].required = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -67,8 +69,8 @@ class LeagueForm(forms.Form):
     def points(self) -> dict[str, int]:
         return {
             name: self.cleaned_data[name]
-            for name in ("points_win", "points_tie", "points_loss")
-            if name in self.cleaned_data
+            for name in POINTS
+            if self.cleaned_data.get(name) is not None
         }
 
 
@@ -125,4 +127,17 @@ class OrganiserForm(forms.Form):
 class VoidForm(forms.Form):
     reason = forms.CharField(
         max_length=MAX_VOID_REASON, help_text="shown with the game in the archive"
+    )
+
+
+class NoResultForm(forms.Form):
+    outcome = forms.ChoiceField(
+        choices=[(Fixture.NO_RESULT, "No result"), (Fixture.ABANDONED, "Abandoned")],
+        initial=Fixture.NO_RESULT,
+        error_messages={"invalid_choice": "Choose abandoned or no result."},
+    )
+    reason = forms.CharField(
+        max_length=MAX_OUTCOME_REASON,
+        help_text="shown with the fixture on the season page",
+        error_messages={"required": "Give the reason there was no result."},
     )

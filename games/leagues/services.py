@@ -18,6 +18,12 @@ Choices where the issue is silent:
 - Only a league game (one with a season) can be voided, by that league's organisers. A voided
   game stays in the archive with its reason and has no stats rows, so it is out of the
   standings; un-voiding puts it back.
+- A fixture not yet played to the end (not started, or started and unfinished) can be recorded
+  as abandoned or no result, with a reason: it counts as played, for ``points_no_result``
+  each, and its runs never enter net run rate. Its game, if any, stays in the archive as it
+  is; a game scored on to the end after all has no stats rows until the mark is undone. A
+  final game cannot be marked (void it if it should not count). A marked fixture is not
+  started, not given an imported game, and not removed until the mark is undone.
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ from django.utils.text import slugify
 from games.engines import EngineError, get
 from games.kinds import kind as game_kind
 from games.leagues import stats
+from games.leagues.cups import advance
+from games.leagues.standings_cache import bump_seasons
 from games.models import Fixture, Game, League, Season, Team
 from games.scoring import services
 
@@ -43,6 +51,8 @@ RESERVED_LEAGUE_SLUGS = frozenset({"manage"})
 RESERVED_SEASON_SLUGS = frozenset({"manage", "stats", "teams"})
 MAX_ROUNDS = 4
 MAX_VOID_REASON = 200
+MAX_OUTCOME_REASON = 200
+POINTS = ("points_win", "points_tie", "points_loss", "points_no_result")
 
 
 class LeagueError(ValueError):
@@ -93,7 +103,7 @@ def _league_options(kind: str, options: Mapping[str, Any]) -> dict[str, Any]:
 
 def _points(points: Mapping[str, int]) -> dict[str, int]:
     result = {}
-    for key in ("points_win", "points_tie", "points_loss"):
+    for key in POINTS:
         value = points.get(key, League._meta.get_field(key).default)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
             raise LeagueError(f"{key.replace('_', ' ').capitalize()} must be 0 to 100.")
@@ -147,7 +157,7 @@ def league_update(
         raise LeagueError(f"There is already a league called {name!r}.")
     league.name = name
     league.options = _league_options(league.kind, options)
-    current = {key: getattr(league, key) for key in ("points_win", "points_tie", "points_loss")}
+    current = {key: getattr(league, key) for key in POINTS}
     for key, value in _points({**current, **points}).items():
         setattr(league, key, value)
     league.save()
@@ -330,6 +340,8 @@ def fixture_delete_refusal(*, fixture: Fixture) -> str:
         return "This fixture's game has started, so the fixture stays."
     if fixture.competition_id is not None:
         return f"This fixture belongs to {fixture.competition.name}, whose draw keeps it."
+    if fixture.is_no_result:
+        return "This fixture counts as played (no result): undo that first to remove it."
     return ""
 
 
@@ -352,6 +364,8 @@ def fixture_start(*, fixture: Fixture, user) -> Game:
     fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
     if fixture.game_id is not None:
         return fixture.game
+    if fixture.is_no_result:
+        raise LeagueError(f"This fixture is recorded as {fixture.get_outcome_display()}.")
     league = fixture.season.league
     options = league.options
     if fixture.decider:
@@ -449,6 +463,73 @@ def game_unvoid(*, game: Game, user) -> Game:
     services.touch(game)
     stats.sync(game)
     return game
+
+
+# Abandoned and no-result fixtures
+
+
+def _locked_fixture(fixture: Fixture, user) -> Fixture:
+    fixture = (
+        Fixture.objects.select_for_update().select_related("season__league").get(pk=fixture.pk)
+    )
+    require_organiser(league=fixture.season.league, user=user)
+    return fixture
+
+
+def _outcome_changed(fixture: Fixture) -> None:
+    """The standings (and any page showing the fixture's game) must be drawn again."""
+    bump_seasons(pk=fixture.season_id)
+    if fixture.game_id is not None:
+        game = Game.objects.get(pk=fixture.game_id)
+        services.touch(game)
+        stats.sync(game)
+    else:
+        advance.fixture_changed(fixture)
+
+
+@transaction.atomic
+def fixture_mark_no_result(*, fixture: Fixture, user, outcome: str, reason: str) -> Fixture:
+    """Record the fixture as abandoned or no result (``outcome``), with ``reason``: it counts
+    as played, for the league's points for a no result, and is left out of net run rate."""
+    fixture = _locked_fixture(fixture, user)
+    if outcome not in (Fixture.ABANDONED, Fixture.NO_RESULT):
+        raise LeagueError("Choose abandoned or no result.")
+    if fixture.tie_id is not None:
+        raise LeagueError("A knockout tie needs a winner: play the game again, or give a walkover.")
+    reason = " ".join(str(reason).split())
+    if not reason:
+        raise LeagueError("Give the reason there was no result.")
+    if len(reason) > MAX_OUTCOME_REASON:
+        raise LeagueError(f"The reason is too long (at most {MAX_OUTCOME_REASON} characters).")
+    if fixture.is_no_result:
+        raise LeagueError(
+            f"This fixture is already recorded as {fixture.get_outcome_display()}: undo that first."
+        )
+    if fixture.game_id is not None and Game.objects.get(pk=fixture.game_id).is_final:
+        raise LeagueError(
+            "This fixture's game is finished, so it has a result; void the game if it should "
+            "not count."
+        )
+    fixture.outcome = outcome
+    fixture.outcome_reason = reason
+    fixture.outcome_recorded_at = timezone.now()
+    fixture.save(update_fields=["outcome", "outcome_reason", "outcome_recorded_at"])
+    _outcome_changed(fixture)
+    return fixture
+
+
+@transaction.atomic
+def fixture_clear_no_result(*, fixture: Fixture, user) -> Fixture:
+    """Undo ``fixture_mark_no_result``: the fixture is to be played (or its game counts) again."""
+    fixture = _locked_fixture(fixture, user)
+    if not fixture.is_no_result:
+        raise LeagueError("This fixture is not recorded as abandoned or no result.")
+    fixture.outcome = Fixture.NORMAL
+    fixture.outcome_reason = ""
+    fixture.outcome_recorded_at = None
+    fixture.save(update_fields=["outcome", "outcome_reason", "outcome_recorded_at"])
+    _outcome_changed(fixture)
+    return fixture
 
 
 # Reads the organisers' pages need

@@ -1,21 +1,32 @@
 """Reads: a season's standings table, computed from ``GameStats`` rows only (no replays).
 
-Whatever the season's size, a table costs two queries (the league's teams, and a few columns of
-the season's stats rows); the page, the CSV download and ``manage.py standings`` all print the
+Whatever the season's size, a table costs two queries (the league's teams, each with how many
+of its fixtures this season are recorded as abandoned or no result, and a few columns of the
+season's stats rows); the page, the CSV download and ``manage.py standings`` all print the
 same ``Standings`` so their rows and columns cannot drift apart.
 
 Four shapes of table, chosen by the ``family`` the league's game declares (``games.kinds``):
 
 - **solitaire** (``solitaire-baseball``): per player, G, W, L, PCT, best score.
-- **cricket** (``quick-cricket``): P, W, L, T, Pts, runs/overs for and against, NRR.
-- **tennis** (``quick-tennis``): per player, P, W, L, sets and games won, lost and their
+- **cricket** (``quick-cricket``): P, W, L, T, NR, Pts, runs/overs for and against, NRR.
+- **tennis** (``quick-tennis``): per player, P, W, L, NR, sets and games won, lost and their
   difference (read from the stats rows' ``data``, see ``games/kinds/quick_tennis/stats.py``).
-- **baseball** (every other game, two-sided): W, L, T, PCT, GB, RF, RA, DIFF, STRK, L10.
+- **baseball** (every other game, two-sided): W, L, T, NR, PCT, GB, RF, RA, DIFF, STRK, L10.
+
+NR counts the fixtures an organiser recorded as abandoned or no result (``Fixture.outcome``):
+cricket counts them in P and gives each side the league's ``points_no_result``; tennis counts
+them in P (matches won still orders the table); baseball shows them after T and leaves them
+out of PCT and GB, as it does ties. Their runs never count (a marked fixture's game has no
+stats rows), so they are out of NRR and runs for and against. A solitaire table has no NR:
+its G is the W ÷ G of PCT, and a solitaire game stopped short is already a result (called
+for rain) or not a game at all; an abandoned solitaire fixture is shown on the season page.
 
 Choices where the issue is silent:
 
 - PCT is W / (W + L): ties are left out (the common baseball convention), so 3-1-2 is .750;
-  a team without a decided game shows .000. Shown as ``.667``, or ``1.000``.
+  a team without a decided game shows .000. Shown as ``.667``, or ``1.000``, rounded half
+  up from the exact fraction (5-11 is ``.313``, as sports tables print it; see
+  ``games.leagues.decimals``).
 - GB is ((leader's W − W) + (L − leader's L)) / 2 against the first team in the table, shown
   with one decimal (``1.5``, ``2.0``); ``—`` for the leader and any team level with it. It can
   be negative when a team with more games has a worse PCT than the leader.
@@ -27,8 +38,9 @@ Choices where the issue is silent:
 - Tennis players are ordered by matches won, then set difference, then game difference
   (a tie-break set counts 7-6), then head-to-head PCT among the players still level (as for
   baseball), then name. A tennis match is never tied.
-- NRR is exact (fractions) for ordering and shown rounded to three decimals with a sign
-  (``+0.125``, ``-1.000``; exactly nil is ``0.000``); ``—`` before a team has faced or bowled
+- NRR is exact (fractions) for ordering and shown rounded half up (away from zero) to three
+  decimals with a sign (``+0.125``, ``-1.000``, ``-0.063`` for -0.0625; exactly nil, or
+  nil to three decimals, is ``0.000``); ``—`` before a team has faced or bowled
   a ball. Runs for and against are shown as ``runs/overs`` (``125/20.0``, four-ball overs).
 - Streak reads the latest games back (``W3``, ``L1``, ``T1``); last 10 is ``W-L``, or
   ``W-L-T`` when one of them was tied. Games are in the order they became final.
@@ -47,12 +59,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from games.archive.exports import safe_csv
 from games.kinds import BASEBALL, CRICKET, SOLITAIRE, TENNIS
 from games.kinds import kind as game_kind
-from games.models import GameStats, League, Season, Team
+from games.leagues.decimals import half_up
+from games.models import Fixture, GameStats, League, Season, Team
 
 FAMILIES_READING_DATA = {TENNIS}  # their tables need the stats rows' ``data`` too
 BALLS_PER_OVER = 4
@@ -98,6 +112,7 @@ class Standings:
     rows: tuple[Row, ...]
     games_counted: int
     ordering: str
+    no_results: int = 0  # fixtures recorded as abandoned or no result
 
     def to_csv(self) -> str:
         header = [column.label for column in self.columns]
@@ -113,6 +128,7 @@ class Standings:
             "season_slug": self.season.slug,
             "game": self.league.kind,
             "games_counted": self.games_counted,
+            "no_results": self.no_results,
             "columns": [{"key": c.key, "label": c.label, "title": c.title} for c in self.columns],
             "rows": [row.as_dict() for row in self.rows],
         }
@@ -144,6 +160,7 @@ class _Record:
     won: int = 0
     lost: int = 0
     tied: int = 0
+    no_results: int = 0
     runs_for: int = 0
     runs_against: int = 0
     balls_faced: int = 0
@@ -160,6 +177,10 @@ class _Record:
     @property
     def played(self) -> int:
         return self.won + self.lost + self.tied
+
+    @property
+    def played_with_no_results(self) -> int:
+        return self.played + self.no_results
 
     @property
     def pct(self) -> Fraction:
@@ -207,15 +228,20 @@ def season_standings(*, season: Season, group: tuple[Any, str] | None = None) ->
     family = family_of(league.kind)
     if group is None:
         teams = Team.objects.filter(league=league)
-        games = Q(competition__isnull=True)
+        counted = Q(competition__isnull=True)
+        fixtures = Q(competition__isnull=True)
     else:
         competition, letter = group
         teams = Team.objects.filter(entries__competition=competition, entries__group=letter)
-        games = Q(competition=competition, game__fixture__group=letter)
-    records = {team.pk: _Record(team=team) for team in teams.order_by("pk")}
+        counted = Q(competition=competition, game__fixture__group=letter)
+        fixtures = Q(competition=competition, group=letter)
+    records = {
+        team.pk: _Record(team=team, no_results=team.away_no_results + team.home_no_results)
+        for team in _teams_with_no_results(season, teams, fixtures)
+    }
     extra = ("data",) if family in FAMILIES_READING_DATA else ()
     stats = (
-        GameStats.objects.filter(games, season=season, team__isnull=False)
+        GameStats.objects.filter(counted, season=season, team__isnull=False)
         .order_by("finished_at", "game_id", "side")
         .values_list(
             "game_id",
@@ -251,6 +277,7 @@ def season_standings(*, season: Season, group: tuple[Any, str] | None = None) ->
         TENNIS: _tennis,
     }[family]
     columns, rows, ordering = build(league, list(records.values()))
+    sides = 1 if family == SOLITAIRE else 2
     return Standings(
         league=league,
         season=season,
@@ -259,6 +286,22 @@ def season_standings(*, season: Season, group: tuple[Any, str] | None = None) ->
         rows=tuple(rows),
         games_counted=len(games),
         ordering=ordering,
+        no_results=sum(record.no_results for record in records.values()) // sides,
+    )
+
+
+def _teams_with_no_results(season: Season, teams: QuerySet[Team], fixtures: Q) -> QuerySet[Team]:
+    """``teams``, each with ``away_no_results`` and ``home_no_results``: its fixtures
+    of ``season`` recorded as abandoned or no result (subqueries, so still one query)."""
+    marked = Fixture.objects.filter(fixtures, season=season).exclude(outcome=Fixture.NORMAL)
+    marked = marked.order_by()
+
+    def count(side: str) -> Coalesce:
+        per_team = marked.filter(**{side: OuterRef("pk")}).values(side).annotate(n=Count("pk"))
+        return Coalesce(Subquery(per_team.values("n")[:1]), 0)
+
+    return teams.annotate(away_no_results=count("away"), home_no_results=count("home")).order_by(
+        "pk"
     )
 
 
@@ -271,7 +314,7 @@ def _name_key(record: _Record) -> tuple[str, int]:
 
 
 def pct_text(pct: Fraction) -> str:
-    text = f"{float(pct):.3f}"
+    text = half_up(pct, 3)
     return text[1:] if text.startswith("0") else text
 
 
@@ -289,6 +332,7 @@ BASEBALL_COLUMNS = (
     Column("w", "W", "Won"),
     Column("l", "L", "Lost"),
     Column("t", "T", "Tied"),
+    Column("nr", "NR", "No result: abandoned fixtures (not in PCT)"),
     Column("pct", "PCT", "Winning percentage: W ÷ (W + L)"),
     Column("gb", "GB", "Games behind the leader"),
     Column("rf", "RF", "Runs for"),
@@ -299,8 +343,9 @@ BASEBALL_COLUMNS = (
 )
 
 BASEBALL_ORDERING = (
-    "Ordered by PCT (W ÷ (W + L); tied games do not count), then wins, then head-to-head PCT "
-    "in the season's games between the teams still level, then run differential, then name. "
+    "Ordered by PCT (W ÷ (W + L); tied games and no results do not count), then wins, then "
+    "head-to-head PCT in the season's games between the teams still level, then run "
+    "differential, then name. "
     "GB = ((leader's W − W) + (L − leader's L)) ÷ 2. Streak and L10 read back from the latest "
     "game."
 )
@@ -318,6 +363,7 @@ def _baseball(league: League, records: list[_Record]) -> tuple[tuple[Column, ...
             "w": record.won,
             "l": record.lost,
             "t": record.tied,
+            "nr": record.no_results,
             "pct": pct_text(record.pct),
             "gb": f"{twice_gb / 2:.1f}" if twice_gb else None,
             "rf": record.runs_for,
@@ -381,6 +427,7 @@ CRICKET_COLUMNS = (
     Column("w", "W", "Won"),
     Column("l", "L", "Lost"),
     Column("t", "T", "Tied"),
+    Column("nr", "NR", "No result: abandoned fixtures"),
     Column("pts", "Pts", "Points"),
     Column("for", "For", "Runs scored / overs faced"),
     Column("against", "Against", "Runs conceded / overs bowled"),
@@ -408,8 +455,10 @@ def net_run_rate(
 def nrr_text(nrr: Fraction | None) -> str | None:
     if nrr is None:
         return None
-    text = f"{float(nrr):+.3f}"
-    return "0.000" if text in ("+0.000", "-0.000") else text
+    text = half_up(nrr, 3)
+    if text == "0.000" or text.startswith("-"):
+        return text
+    return f"+{text}"
 
 
 def _cricket(league: League, records: list[_Record]) -> tuple[tuple[Column, ...], list[Row], str]:
@@ -418,6 +467,7 @@ def _cricket(league: League, records: list[_Record]) -> tuple[tuple[Column, ...]
             record.won * league.points_win
             + record.tied * league.points_tie
             + record.lost * league.points_loss
+            + record.no_results * league.points_no_result
         )
 
     def nrr(record: _Record) -> Fraction | None:
@@ -437,10 +487,11 @@ def _cricket(league: League, records: list[_Record]) -> tuple[tuple[Column, ...]
         values = {
             "pos": position,
             "team": record.team.name,
-            "p": record.played,
+            "p": record.played_with_no_results,
             "w": record.won,
             "l": record.lost,
             "t": record.tied,
+            "nr": record.no_results,
             "pts": points(record),
             "for": f"{record.runs_for}/{overs_text(record.balls_faced)}",
             "against": f"{record.runs_against}/{overs_text(record.balls_bowled)}",
@@ -449,9 +500,10 @@ def _cricket(league: League, records: list[_Record]) -> tuple[tuple[Column, ...]
         rows.append(_row(record.team, CRICKET_COLUMNS, values))
     ordering = (
         f"Points: {league.points_win} for a win, {league.points_tie} for a tie, "
-        f"{league.points_loss} for a loss. Ordered by points, then wins, then net run rate, "
-        "then name. NRR = runs scored ÷ overs faced − runs conceded ÷ overs bowled over the "
-        "season; a side bowled out counts its full quota of overs; an over is four balls."
+        f"{league.points_loss} for a loss, {league.points_no_result} for a no result "
+        "(abandoned). Ordered by points, then wins, then net run rate, then name. NRR = runs "
+        "scored ÷ overs faced − runs conceded ÷ overs bowled over the season, no results left "
+        "out; a side bowled out counts its full quota of overs; an over is four balls."
     )
     return CRICKET_COLUMNS, rows, ordering
 
@@ -496,6 +548,7 @@ TENNIS_COLUMNS = (
     Column("p", "P", "Matches played"),
     Column("w", "W", "Matches won"),
     Column("l", "L", "Matches lost"),
+    Column("nr", "NR", "No result: abandoned matches"),
     Column("sw", "SW", "Sets won"),
     Column("sl", "SL", "Sets lost"),
     Column("sd", "SD", "Set difference"),
@@ -530,9 +583,10 @@ def _tennis(league: League, records: list[_Record]) -> tuple[tuple[Column, ...],
         values = {
             "pos": position,
             "team": record.team.name,
-            "p": record.played,
+            "p": record.played_with_no_results,
             "w": record.won,
             "l": record.lost,
+            "nr": record.no_results,
             "sw": record.total("sets_won"),
             "sl": record.total("sets_lost"),
             "sd": signed(set_difference(record)),

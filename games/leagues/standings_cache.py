@@ -1,8 +1,9 @@
 """Standings computed once per state of a season, not once per request.
 
-A season's table depends on its stats rows, the league's teams and a few league and season
-fields. Every change to a stats row or a team gives the season a new ``stats_revision`` (the
-receivers below, in the same transaction as the change); the cache key holds that revision
+A season's table depends on its stats rows, the league's teams, its fixtures recorded as no
+result and a few league and season fields. Every change to a stats row or a team gives the
+season a new ``stats_revision`` (the receivers below, in the same transaction as the change;
+recording or undoing a no result bumps it in ``league_services``); the cache key holds that revision
 and the league and season fields, so a cached table is never used once anything it was
 computed from has changed.
 """
@@ -33,6 +34,7 @@ def standings_key(season: Season) -> str:
             league.points_win,
             league.points_tie,
             league.points_loss,
+            league.points_no_result,
             season.name,
             season.slug,
         )

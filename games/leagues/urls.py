@@ -36,6 +36,16 @@ urlpatterns: list = [
         views.fixture_delete,
         name="manage-fixture-delete",
     ),
+    path(
+        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/no-result/",
+        views.fixture_no_result,
+        name="manage-fixture-no-result",
+    ),
+    path(
+        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/undo-no-result/",
+        views.fixture_undo_no_result,
+        name="manage-fixture-undo-no-result",
+    ),
     path(f"{MANAGE}teams/", views.team_add, name="manage-team-add"),
     path(f"{MANAGE}teams/<slug:team>/", views.team_edit, name="manage-team-edit"),
     path(f"{MANAGE}teams/<slug:team>/delete/", views.team_delete, name="manage-team-delete"),

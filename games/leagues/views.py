@@ -1,5 +1,5 @@
 """The organisers' pages: their leagues, one league (settings, seasons, teams, organisers) and
-one season's fixture list (add, round robin, start, void).
+one season's fixture list (add, round robin, start, void, no result).
 
 Only a league's organisers (staff, or users given the rights) open these pages; anyone else
 signed in gets 403, and a visitor is sent to log in. Every form posts to its own address and
@@ -29,6 +29,7 @@ from games.leagues import services as leagues
 from games.leagues.forms import (
     FixtureForm,
     LeagueForm,
+    NoResultForm,
     OrganiserForm,
     RoundRobinForm,
     SeasonForm,
@@ -274,6 +275,7 @@ def _season_page(
         "round_robin_form": forms.get("round_robin_form")
         or RoundRobinForm(initial={"first_date": season.starts_on}),
         "void_form": VoidForm(),
+        "no_result_form": NoResultForm(),
         "scorer_of": leagues.games_scored_by(season=season, user=request.user),
     }
     return render(request, "games/manage/season.html", context, status=status)
@@ -339,7 +341,7 @@ def fixture_start(request: HttpRequest, league: League, season: str, pk: int) ->
     fixture = _fixture(league, season, pk)
     try:
         game = leagues.fixture_start_as_organiser(fixture=fixture, user=request.user)
-    except EngineError as exc:
+    except (EngineError, leagues.LeagueError) as exc:
         # e.g. the league's options no longer suit its game: say so, start nothing.
         messages.error(request, f"The game could not start: {exc}")
         return redirect("games:manage-season", league=league.slug, season=season)
@@ -456,3 +458,43 @@ def game_unvoid(request: HttpRequest, league: League, pk: int) -> HttpResponse:
     leagues.game_unvoid(game=game, user=request.user)
     messages.success(request, f"Game {game.pk} counts again.")
     return redirect("games:manage-season", league=league.slug, season=game.season.slug)
+
+
+# Abandoned and no-result fixtures
+
+
+@require_POST
+@organiser_required
+def fixture_no_result(request: HttpRequest, league: League, season: str, pk: int) -> HttpResponse:
+    fixture = _fixture(league, season, pk)
+    form = NoResultForm(request.POST)
+    back = reverse("games:manage-season", kwargs={"league": league.slug, "season": season})
+    if form.is_valid():
+        try:
+            leagues.fixture_mark_no_result(fixture=fixture, user=request.user, **form.cleaned_data)
+        except leagues.LeagueError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(
+                request, f"{fixture}: {fixture.get_outcome_display()}, counted as played."
+            )
+        return redirect(f"{back}#fixture-{fixture.pk}")
+    errors = [error for field_errors in form.errors.values() for error in field_errors]
+    messages.error(request, " ".join(errors))
+    return redirect(f"{back}#fixture-{fixture.pk}")
+
+
+@require_POST
+@organiser_required
+def fixture_undo_no_result(
+    request: HttpRequest, league: League, season: str, pk: int
+) -> HttpResponse:
+    fixture = _fixture(league, season, pk)
+    try:
+        leagues.fixture_clear_no_result(fixture=fixture, user=request.user)
+    except leagues.LeagueError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{fixture}: no longer recorded as a no result.")
+    back = reverse("games:manage-season", kwargs={"league": league.slug, "season": season})
+    return redirect(f"{back}#fixture-{fixture.pk}")

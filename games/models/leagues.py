@@ -27,6 +27,9 @@ class League(models.Model):
     points_win = models.PositiveSmallIntegerField(default=2, help_text="cricket points for a win")
     points_tie = models.PositiveSmallIntegerField(default=1, help_text="cricket points for a tie")
     points_loss = models.PositiveSmallIntegerField(default=0, help_text="cricket points for a loss")
+    points_no_result = models.PositiveSmallIntegerField(
+        default=1, help_text="cricket points for each side of an abandoned or no-result fixture"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -103,7 +106,12 @@ class Fixture(models.Model):
     """A game on a season's fixture list; ``game`` is set once it is started or imported.
 
     ``away`` bats first (side 0), ``home`` second (side 1); a solitaire fixture has no home.
+    An organiser may record it as abandoned or no result (``outcome``, with a reason): it then
+    counts as played, for the league's ``points_no_result`` each, and stays out of net run rate.
     """
+
+    NORMAL, ABANDONED, NO_RESULT = "", "abandoned", "no_result"
+    OUTCOMES = [(NORMAL, "normal"), (ABANDONED, "abandoned"), (NO_RESULT, "no result")]
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
     away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_fixtures")
@@ -133,6 +141,9 @@ class Fixture(models.Model):
     decider = models.BooleanField(
         default=False, help_text="played to settle a level tie (cricket: a one-over eliminator)"
     )
+    outcome = models.CharField(max_length=20, choices=OUTCOMES, blank=True, default=NORMAL)
+    outcome_reason = models.CharField(max_length=200, blank=True)
+    outcome_recorded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["season", "scheduled_on", "scheduled_time", "id"]
@@ -143,6 +154,18 @@ class Fixture(models.Model):
     @property
     def teams(self) -> list[Team]:
         return [self.away, self.home] if self.home else [self.away]
+
+    @property
+    def is_no_result(self) -> bool:
+        """Abandoned or no result: played, without a winner or a run rate."""
+        return self.outcome != self.NORMAL
+
+    @property
+    def outcome_text(self) -> str:
+        """ "Abandoned: <reason>" or "No result: <reason>" ('' for a normal fixture)."""
+        if not self.is_no_result:
+            return ""
+        return f"{self.get_outcome_display().capitalize()}: {self.outcome_reason}"
 
 
 class GameStats(models.Model):

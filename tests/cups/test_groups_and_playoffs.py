@@ -162,3 +162,33 @@ def test_a_fixture_whose_teams_are_not_known_cannot_be_started(organiser):
     # A cup's fixtures are kept by the draw: the fixture list cannot delete them.
     fixture = Fixture.objects.filter(competition=cup).first()
     assert "keeps it" in leagues.fixture_delete_refusal(fixture=fixture)
+
+
+def test_a_voided_group_game_is_played_again_and_a_no_result_completes_the_group(organiser):
+    from django.utils import timezone
+
+    _league, season, teams = make_league(count=4, organiser=organiser)
+    cup = cups.groups_create(
+        season=season, user=organiser, name="Groups", teams=teams, groups=2, per_group=1
+    )
+    a_game, b_game = Fixture.objects.filter(competition=cup).order_by("group")
+    game = finish(a_game, 3, 1)
+    game.voided_at, game.void_reason = timezone.now(), "wrong deck"
+    game.save()
+    from games.leagues.cups import advance
+
+    advance.game_changed(game)
+    replay = Fixture.objects.get(competition=cup, group="A", game__isnull=True)
+    assert (replay.away_id, replay.home_id) == (a_game.away_id, a_game.home_id)
+    _stats_rows(replay, finish(replay, 0, 2))
+    leagues.fixture_mark_no_result(
+        fixture=b_game, user=organiser, outcome="no_result", reason="rain"
+    )
+    cup.refresh_from_db()
+    assert cup.knockout_drawn
+    final = Tie.objects.get(competition=cup)
+    assert final.first.group == "A" and final.second.group == "B"
+    with pytest.raises(leagues.LeagueError, match="needs a winner"):
+        leagues.fixture_mark_no_result(
+            fixture=final.fixtures.get(), user=organiser, outcome="abandoned", reason="dark"
+        )

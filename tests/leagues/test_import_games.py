@@ -260,3 +260,56 @@ def test_import_text_is_the_service_under_the_command(league):
     assert imports.import_text(text=text, season=season, user=user) == (game, False)
     with pytest.raises(imports.BadRecord, match="not a JSON file"):
         imports.import_text(text="", season=season, user=user)
+
+
+# Friendlies: said so, with the closest team names, and refused with --strict
+
+
+def test_a_typo_in_a_side_is_named_with_the_closest_team(tmp_path, league):
+    path = write(tmp_path, "typo.json", random_record(sides=["Giants", "yankes"], seed=2))
+    status, out, err = run(path)
+    game = Game.objects.get()
+    assert status == 0 and err == ""
+    reason = "unknown side 'yankes' (did you mean 'Yankees'?)"
+    assert f"imported {path}: game {game.pk}, friendly: Giants v yankes" in out
+    assert f"({reason})" in out.splitlines()[0]
+    assert "1 imported, 0 already imported, 0 bad, into" in out
+    assert "1 of them imported as friendlies, not in the standings" in out
+    assert f"  typo.json: {reason}" in out
+    assert not Fixture.objects.exists()
+
+
+def test_a_side_like_no_team_and_a_team_on_both_sides_are_said_so(league):
+    _, season, _ = league
+    assert imports.friendly_reasons(["Rovers", "GIANS"], season) == [
+        "unknown side 'Rovers'",
+        "unknown side 'GIANS' (did you mean 'Giants'?)",
+    ]
+    assert imports.friendly_reasons(["mets", "Mets"], season) == ["'Mets' on both sides"]
+    assert imports.friendly_reasons(["Mets", "Giants"], season) == []
+
+
+def test_strict_refuses_the_friendlies_imports_the_rest_and_exits_1(tmp_path, league):
+    write(tmp_path, "a.json", random_record(sides=["Giants", "Mets"], seed=3))
+    write(tmp_path, "b.json", random_record(sides=["Cardnals", "Mets"], seed=4))
+    write(tmp_path, "c.json", random_record(sides=["Yankees", "Giants"], seed=5))
+    status, out, err = run(tmp_path, "--strict")
+    assert status == 1
+    assert err.strip() == (
+        f"refused {tmp_path / 'b.json'}: a friendly, not imported (--strict): "
+        "unknown side 'Cardnals'"
+    )
+    assert "2 imported, 0 already imported, 0 bad, 1 refused (friendlies), into" in out
+    assert "as friendlies" not in out
+    assert Game.objects.count() == 2 and Fixture.objects.filter(game__isnull=False).count() == 2
+    assert all("Cardnals" not in game.sides for game in Game.objects.all())
+
+
+def test_an_import_never_takes_a_fixture_recorded_as_no_result(tmp_path, league):
+    _, season, (giants, yankees, _) = league
+    rained = Fixture.objects.create(
+        season=season, away=giants, home=yankees, outcome="no_result", outcome_reason="rain"
+    )
+    run(write(tmp_path, "g.json", random_record(sides=["Giants", "Yankees"])))
+    rained.refresh_from_db()
+    assert rained.game is None and season.fixtures.count() == 2

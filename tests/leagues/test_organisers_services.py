@@ -262,6 +262,7 @@ def test_the_admin_refuses_slugs_that_are_page_addresses(admin_client, organiser
         "points_win": 2,
         "points_tie": 1,
         "points_loss": 0,
+        "points_no_result": 1,
         "seasons-TOTAL_FORMS": 0,
         "seasons-INITIAL_FORMS": 0,
         "teams-TOTAL_FORMS": 0,

@@ -46,26 +46,26 @@ def test_baseball_pct_gb_streak_last_ten_and_the_head_to_head_tie_break(user):
     # differential then puts Elm (0) above Cedar (-6).
     assert rows == [
         {
-            "pos": 1, "team": "Dogwood", "w": 2, "l": 1, "t": 0, "pct": ".667", "gb": None,
+            "pos": 1, "team": "Dogwood", "w": 2, "l": 1, "t": 0, "nr": 0, "pct": ".667", "gb": None,
             "rf": 8, "ra": 10, "diff": "-2", "strk": "W1", "l10": "2-1",
         },
         {
-            "pos": 2, "team": "Ash", "w": 2, "l": 1, "t": 0, "pct": ".667", "gb": None,
+            "pos": 2, "team": "Ash", "w": 2, "l": 1, "t": 0, "nr": 0, "pct": ".667", "gb": None,
             "rf": 11, "ra": 6, "diff": "+5", "strk": "L1", "l10": "2-1",
         },
         # PCT leaves ties out: 1 / (1 + 1). GB = ((2 - 1) + (1 - 1)) / 2.
         {
-            "pos": 3, "team": "Birch", "w": 1, "l": 1, "t": 1, "pct": ".500", "gb": "0.5",
+            "pos": 3, "team": "Birch", "w": 1, "l": 1, "t": 1, "nr": 0, "pct": ".500", "gb": "0.5",
             "rf": 14, "ra": 11, "diff": "+3", "strk": "W1", "l10": "1-1-1",
         },
         # GB = ((2 - 0) + (0 - 1)) / 2
         {
-            "pos": 4, "team": "Elm", "w": 0, "l": 0, "t": 0, "pct": ".000", "gb": "0.5",
+            "pos": 4, "team": "Elm", "w": 0, "l": 0, "t": 0, "nr": 0, "pct": ".000", "gb": "0.5",
             "rf": 0, "ra": 0, "diff": "0", "strk": None, "l10": "0-0",
         },
         # GB = ((2 - 0) + (2 - 1)) / 2
         {
-            "pos": 5, "team": "Cedar", "w": 0, "l": 2, "t": 1, "pct": ".000", "gb": "1.5",
+            "pos": 5, "team": "Cedar", "w": 0, "l": 2, "t": 1, "nr": 0, "pct": ".000", "gb": "1.5",
             "rf": 9, "ra": 15, "diff": "-6", "strk": "L2", "l10": "0-2-1",
         },
     ]  # fmt: skip
@@ -151,17 +151,17 @@ def test_cricket_points_and_net_run_rate_with_an_all_out_side_and_a_tie(user):
     assert rows == [
         # 61 runs / 27 balls = 61 / 6.75 overs = 9.037; 50 / 10 overs = 5.000 -> +4.037
         {
-            "pos": 1, "team": "Xi", "p": 2, "w": 2, "l": 0, "t": 0, "pts": 4,
+            "pos": 1, "team": "Xi", "p": 2, "w": 2, "l": 0, "t": 0, "nr": 0, "pts": 4,
             "for": "61/6.3", "against": "50/10.0", "nrr": "+4.037",
         },
         # Yak and Zed both 1 point, no wins: NRR decides. Yak 66/10 - 76/10 = -1.000
         {
-            "pos": 2, "team": "Yak", "p": 2, "w": 0, "l": 1, "t": 1, "pts": 1,
+            "pos": 2, "team": "Yak", "p": 2, "w": 0, "l": 1, "t": 1, "nr": 0, "pts": 1,
             "for": "66/10.0", "against": "76/10.0", "nrr": "-1.000",
         },
         # Zed 56/10 - 57/6.75 = 5.6 - 8.444 = -2.844
         {
-            "pos": 3, "team": "Zed", "p": 2, "w": 0, "l": 1, "t": 1, "pts": 1,
+            "pos": 3, "team": "Zed", "p": 2, "w": 0, "l": 1, "t": 1, "nr": 0, "pts": 1,
             "for": "56/10.0", "against": "57/6.3", "nrr": "-2.844",
         },
     ]  # fmt: skip

@@ -161,7 +161,9 @@ def test_a_league_without_teams_has_an_empty_table(client, user):
     league, season, _ = make_season("quick-baseball", [])
     html = client.get(urls(league, season)[0]).content.decode()
     assert "no teams yet" in html
-    assert command(league.slug, season.slug, "csv") == "#,Team,W,L,T,PCT,GB,RF,RA,DIFF,STRK,L10\n"
+    assert (
+        command(league.slug, season.slug, "csv") == "#,Team,W,L,T,NR,PCT,GB,RF,RA,DIFF,STRK,L10\n"
+    )
 
 
 def _season_of(games, user, kind="quick-baseball"):

@@ -89,21 +89,21 @@ def test_tennis_columns_and_the_order_matches_sets_games_head_to_head(user):
     assert standings.family == TENNIS
     assert standings.games_counted == 4
     assert [c.key for c in standings.columns] == [
-        "pos", "team", "p", "w", "l", "sw", "sl", "sd", "gw", "gl", "gd",
+        "pos", "team", "p", "w", "l", "nr", "sw", "sl", "sd", "gw", "gl", "gd",
     ]  # fmt: skip
     # One win each for Ash, Birch, Cedar and Dogwood; Elm has played nobody.
     # Set differences: Ash 2-2 (0), Birch 2-3 (-1), Cedar 3-3 (0), Dogwood 3-2 (+1).
     # Ash and Cedar level on one win and 0: games Ash 14-20 (-6), Cedar 29-32 (-3): Cedar first.
     assert rows == [
-        {"pos": 1, "team": "Dogwood", "p": 2, "w": 1, "l": 1, "sw": 3, "sl": 2, "sd": "+1",
+        {"pos": 1, "team": "Dogwood", "p": 2, "w": 1, "l": 1, "nr": 0, "sw": 3, "sl": 2, "sd": "+1",
          "gw": 25, "gl": 18, "gd": "+7"},
-        {"pos": 2, "team": "Cedar", "p": 2, "w": 1, "l": 1, "sw": 3, "sl": 3, "sd": "0",
+        {"pos": 2, "team": "Cedar", "p": 2, "w": 1, "l": 1, "nr": 0, "sw": 3, "sl": 3, "sd": "0",
          "gw": 29, "gl": 32, "gd": "-3"},
-        {"pos": 3, "team": "Ash", "p": 2, "w": 1, "l": 1, "sw": 2, "sl": 2, "sd": "0",
+        {"pos": 3, "team": "Ash", "p": 2, "w": 1, "l": 1, "nr": 0, "sw": 2, "sl": 2, "sd": "0",
          "gw": 14, "gl": 20, "gd": "-6"},
-        {"pos": 4, "team": "Birch", "p": 2, "w": 1, "l": 1, "sw": 2, "sl": 3, "sd": "-1",
+        {"pos": 4, "team": "Birch", "p": 2, "w": 1, "l": 1, "nr": 0, "sw": 2, "sl": 3, "sd": "-1",
          "gw": 27, "gl": 25, "gd": "+2"},
-        {"pos": 5, "team": "Elm", "p": 0, "w": 0, "l": 0, "sw": 0, "sl": 0, "sd": "0",
+        {"pos": 5, "team": "Elm", "p": 0, "w": 0, "l": 0, "nr": 0, "sw": 0, "sl": 0, "sd": "0",
          "gw": 0, "gl": 0, "gd": "0"},
     ]  # fmt: skip
     assert "matches won, then set difference" in standings.ordering
@@ -139,12 +139,13 @@ def test_tennis_standings_as_csv_json_and_the_command(user):
     Matches(season, user).play(ash, birch, (7, 6), (3, 6), (6, 4))
     standings = season_standings(season=season)
     assert standings.to_csv() == (
-        "#,Player,P,W,L,SW,SL,SD,GW,GL,GD\n1,Ash,1,1,0,2,1,+1,16,16,0\n2,Birch,1,0,1,1,2,-1,16,16,0\n"
+        "#,Player,P,W,L,NR,SW,SL,SD,GW,GL,GD\n1,Ash,1,1,0,0,2,1,+1,16,16,0\n"
+        "2,Birch,1,0,1,0,1,2,-1,16,16,0\n"
     )
     document = json.loads(standings.to_json())
     assert document["game"] == "quick-tennis"
     assert document["rows"][0] == {
-        "pos": 1, "team": "Ash", "p": 1, "w": 1, "l": 0, "sw": 2, "sl": 1, "sd": "+1",
+        "pos": 1, "team": "Ash", "p": 1, "w": 1, "l": 0, "nr": 0, "sw": 2, "sl": 1, "sd": "+1",
         "gw": 16, "gl": 16, "gd": "0",
     }  # fmt: skip
     out = StringIO()
@@ -161,7 +162,7 @@ def test_the_standings_page_and_csv_of_a_tennis_league(client, user):
     assert "Ordered by matches won, then set difference" in html
     response = client.get(f"/leagues/{league.slug}/{season.slug}/standings.csv")
     assert response.status_code == 200
-    assert response.content.decode("utf-8-sig").splitlines()[1] == "1,Ash,1,1,0,2,0,+2,12,4,+8"
+    assert response.content.decode("utf-8-sig").splitlines()[1] == "1,Ash,1,1,0,0,2,0,+2,12,4,+8"
 
 
 def _played_season(user):

@@ -124,6 +124,8 @@ TABLE: dict[str, Row] = {
     "games:manage-round-robin":       Row(NOBODY, ORGANISER),
     "games:manage-fixture-start":     Row(NOBODY, ORGANISER, "fixture", cross=HIDDEN),
     "games:manage-fixture-delete":    Row(ORGANISER, ORGANISER, "fixture", cross=HIDDEN),
+    "games:manage-fixture-no-result": Row(NOBODY, ORGANISER, "fixture", cross=HIDDEN),
+    "games:manage-fixture-undo-no-result": Row(NOBODY, ORGANISER, "fixture", cross=HIDDEN),
     "games:manage-team-add":          Row(NOBODY, ORGANISER),
     "games:manage-team-edit":         Row(NOBODY, ORGANISER, cross=HIDDEN),
     "games:manage-team-delete":       Row(ORGANISER, ORGANISER, cross=HIDDEN),
@@ -470,7 +472,9 @@ def test_another_leagues_organiser_cannot_reach_this_leagues_objects(world, user
         return (
             sorted(lg.organisers.values_list("pk", flat=True)),
             sorted(Team.objects.filter(league=lg).values_list("pk", "name")),
-            sorted(Fixture.objects.filter(season__league=lg).values_list("pk", "game_id")),
+            sorted(
+                Fixture.objects.filter(season__league=lg).values_list("pk", "game_id", "outcome")
+            ),
             sorted(Game.objects.filter(season__league=lg).values_list("pk", "voided_at")),
             GameReopening.objects.count(),
         )
@@ -488,7 +492,7 @@ def test_another_leagues_organiser_cannot_reach_this_leagues_objects(world, user
             expected = 404 if row.cross == HIDDEN else 302
             assert response.status_code == expected, (name, url, response.status_code)
             checked += 1
-    assert checked == 9
+    assert checked == 11
     assert this_league() == before
     assert League.objects.get(pk=lg.pk).is_organiser(users["organiser"])
 

@@ -165,7 +165,13 @@ def place(competition: Competition, tie: Tie, seat: str, entrant: Entrant | None
 def game_changed(game: Game) -> None:
     """Called whenever a game's result may have changed (``stats.sync``)."""
     fixture = Fixture.objects.filter(game=game, competition__isnull=False).first()
-    if fixture is None:
+    if fixture is not None:
+        fixture_changed(fixture)
+
+
+def fixture_changed(fixture: Fixture) -> None:
+    """A competition's fixture changed (its game's result, or a group game's no result)."""
+    if fixture.competition_id is None:
         return
     with transaction.atomic():
         competition = lock(fixture.competition)
@@ -173,6 +179,7 @@ def game_changed(game: Game) -> None:
         if fixture.tie_id is not None:
             settle(competition, fixture.tie)
         elif fixture.group:
-            from games.leagues.cups.groups import draw_knockout_when_complete
+            from games.leagues.cups import groups
 
-            draw_knockout_when_complete(competition)
+            groups.replay_voided(competition, fixture)
+            groups.draw_knockout_when_complete(competition)

@@ -25,13 +25,37 @@ def group_table(competition: Competition, letter: str) -> standings.Standings:
 
 
 def group_stage_complete(competition: Competition) -> bool:
+    """Every group fixture is final, without a result, or voided (and so played again)."""
     fixtures = Fixture.objects.filter(competition=competition, tie__isnull=True).select_related(
         "game"
     )
     return all(
-        f.game is not None and not f.game.is_voided and f.game.summary.get("status") == Game.FINAL
+        f.is_no_result
+        or (f.game is not None and (f.game.is_voided or f.game.summary.get("status") == Game.FINAL))
         for f in fixtures
     )
+
+
+def replay_voided(competition: Competition, fixture: Fixture) -> None:
+    """A voided group game is played again: a new fixture for the same pairing, once."""
+    game = fixture.game
+    if game is None or not game.is_voided:
+        return
+    again = Fixture.objects.filter(
+        competition=competition,
+        group=fixture.group,
+        away=fixture.away,
+        home=fixture.home,
+        id__gt=fixture.pk,
+    )
+    if not again.exists():
+        Fixture.objects.create(
+            season=fixture.season,
+            competition=competition,
+            group=fixture.group,
+            away=fixture.away,
+            home=fixture.home,
+        )
 
 
 def qualifiers(competition: Competition) -> list[Entrant]:

@@ -2,7 +2,8 @@
 instead of replaying games.
 
 ``sync(game)`` is called by the services whenever a game's log or status changes: a final,
-not voided game gets one row per side; any other game has none. What each game counts lives
+not voided game gets one row per side; any other game has none, and neither has the game of
+a fixture recorded as abandoned or no result (``Fixture.outcome``). What each game counts lives
 in the stats module its ``GameKind`` declares (``games/kinds/<game>/stats.py``) as
 ``side_stats(replayed, side) -> dict`` (and, for cricket, the balls used for net run rate).
 """
@@ -44,7 +45,13 @@ def _result(summary: dict[str, Any], side: int) -> str:
 
 @transaction.atomic
 def sync(game: Game, replayed: Replay | None = None) -> None:
-    """Make the game's stats rows match its log: rows for a final, counted game, else none."""
+    """Make the game's stats rows match its log: rows for a final, counted game, else none;
+    then bring a cup's bracket up to date with the game."""
+    _write_rows(game, replayed)
+    advance.game_changed(game)
+
+
+def _write_rows(game: Game, replayed: Replay | None) -> None:
     from games.scoring.selectors import replay_game
 
     GameStats.objects.filter(game=game).delete()
@@ -56,11 +63,12 @@ def sync(game: Game, replayed: Replay | None = None) -> None:
         game.finished_at = None
         game.save(update_fields=["finished_at"])
     if not final or game.is_voided:
-        advance.game_changed(game)
+        return
+    fixture = getattr(game, "fixture", None)
+    if fixture is not None and fixture.is_no_result:
         return
     replayed = replayed or replay_game(game)
     summary = replayed.summary()
-    fixture = getattr(game, "fixture", None)
     teams = fixture.teams if fixture else [None] * len(summary["score"])
     for side, runs in enumerate(summary["score"]):
         faced, bowled = _balls(game.kind, replayed, side)
@@ -80,4 +88,3 @@ def sync(game: Game, replayed: Replay | None = None) -> None:
             data=side_stats(game.kind, replayed, side),
             competition_id=fixture.competition_id if fixture else None,
         )
-    advance.game_changed(game)

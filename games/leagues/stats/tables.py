@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from games.archive.exports import safe_csv
+from games.leagues.decimals import half_up
 
 INT, AVG, DEC1, DEC2, TEXT = "int", "avg", "dec1", "dec2", "text"
 NONE = "—"  # a rate with nothing to divide by
+PLACES = {DEC1: 1, DEC2: 2}
 
 
 @dataclass(frozen=True)
@@ -65,16 +68,15 @@ class Labelled:
 
 
 def fmt(value: Any, format: str) -> str:
-    """``value`` as a cell: averages ``.333`` (``1.000``), rates with one or two decimals."""
+    """``value`` as a cell: averages ``.333`` (``1.000``), rates with one or two decimals,
+    each rounded half up (``games.leagues.decimals``)."""
     if value is None:
         return NONE
     if format == AVG:
-        text = f"{value:.3f}"
+        text = half_up(Fraction(value), 3)
         return text[1:] if text.startswith("0") else text
-    if format == DEC1:
-        return f"{value:.1f}"
-    if format == DEC2:
-        return f"{value:.2f}"
+    if format in PLACES:
+        return half_up(Fraction(value), PLACES[format])
     return str(value)
 
 
@@ -125,8 +127,9 @@ def to_csv(
     return safe_csv.rows_to_text([header, *([label, *cells] for label, cells in rows)])
 
 
-def ratio(numerator: float, denominator: float) -> float | None:
-    return numerator / denominator if denominator else None
+def ratio(numerator: int, denominator: int) -> Fraction | None:
+    """Exact, so that ``fmt`` rounds the true value (half up), not a float near it."""
+    return Fraction(numerator, denominator) if denominator else None
 
 
 def add_up(dicts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:

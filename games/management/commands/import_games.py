@@ -2,8 +2,13 @@
 
 PATH is one record or a folder of ``*.json`` records (imported in name order). Each file gets
 one line: imported (on stdout), already imported (stdout) or bad with its reason (stderr),
-then a count. Exit status 0 when every file was imported or already there, 1 when any was
-bad or the league, season, user or path is not found. A progress bar is drawn on stderr when
+then a count. A record whose sides are not two of the league's teams (one, for solitaire) is
+imported as a friendly, out of the standings: its line says why (``unknown side 'Cardnals'
+(did you mean 'Cardinals'?)``) and the summary counts the friendlies and names their unknown
+sides. With ``--strict`` such a record is refused instead (on stderr, nothing written for
+that file); the other files are still imported, and the exit status is 1. Exit status 0
+when every file was imported or already there, 1 when any was bad or refused or the league,
+season, user or path is not found. A progress bar is drawn on stderr when
 it is a terminal (or with ``--progress``). The work is ``games.archive.imports``'.
 
 Files are read as ``games.archive.untrusted_files`` reads them: a ``*.json`` that is a symbolic link
@@ -28,7 +33,11 @@ BAR_WIDTH = 30
 
 
 class Command(BaseCommand):
-    help = "Import finished games from a JSON game record or a folder of them into a season."
+    help = (
+        "Import finished games from a JSON game record or a folder of them into a season. A "
+        "record whose sides are not the league's teams is imported as a friendly (not in the "
+        "standings) and the summary names its unknown sides; with --strict it is refused."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("path", help="a JSON game record, or a folder of *.json records")
@@ -39,6 +48,12 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--progress", action="store_true", help="draw the progress bar even when not a tty"
+        )
+        parser.add_argument(
+            "--strict",
+            action="store_true",
+            help="refuse a record whose sides are not the league's teams (a friendly): nothing "
+            "is written for that file, the others are imported, and the exit status is 1",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -53,26 +68,41 @@ class Command(BaseCommand):
             self.stdout.write(f"No .json records in {options['path']}: nothing to import.")
             return
         bar = _Bar(self.stderr, len(paths)) if options["progress"] or _tty(self.stderr) else None
-        counts = {"imported": 0, "duplicate": 0, "bad": 0}
+        counts = {"imported": 0, "duplicate": 0, "bad": 0, "refused": 0}
+        friendlies: list[str] = []
         for result in imports.import_paths(
-            paths=paths, season=season, user=user, progress=bar.update if bar else None
+            paths=paths,
+            season=season,
+            user=user,
+            progress=bar.update if bar else None,
+            strict=options["strict"],
         ):
             counts[result.status] += 1
             if bar:
                 bar.clear()
+            if result.friendly:
+                friendlies.append(f"  {result.path.name}: {result.friendly}")
             if result.status == "bad":
                 self.stderr.write(f"bad {result.path}: {result.message}")
+            elif result.status == "refused":
+                self.stderr.write(f"refused {result.path}: {result.message}")
             elif result.status == "duplicate":
                 self.stdout.write(f"skipped {result.path}: {result.message}")
             else:
                 self.stdout.write(f"imported {result.path}: {result.message}")
         if bar:
             bar.finish()
+        refused = f", {counts['refused']} refused (friendlies)" if options["strict"] else ""
         self.stdout.write(
             f"{counts['imported']} imported, {counts['duplicate']} already imported, "
-            f"{counts['bad']} bad, into {league.name} {season.name}."
+            f"{counts['bad']} bad{refused}, into {league.name} {season.name}."
         )
-        if counts["bad"]:
+        if friendlies:
+            self.stdout.write(
+                f"{len(friendlies)} of them imported as friendlies, not in the standings (use "
+                "--strict to refuse them):\n" + "\n".join(friendlies)
+            )
+        if counts["bad"] or counts["refused"]:
             sys.exit(1)
 
 

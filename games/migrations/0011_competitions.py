@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_win_probability'),
+        ('games', '0010_fixture_outcome_no_result'),
     ]
 
     operations = [
