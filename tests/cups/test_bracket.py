@@ -71,7 +71,9 @@ def test_a_random_draw_is_shown_and_can_be_redone(organiser):
     )
     seeds = [list(c.entrants.values_list("team__name", flat=True)) for c in (one, two)]
     assert seeds[0] == seeds[1] and seeds[0] != [t.name for t in teams]
-    chosen = cups.cup_create(season=season, user=organiser, name="C", teams=teams, draw_kind="random")
+    chosen = cups.cup_create(
+        season=season, user=organiser, name="C", teams=teams, draw_kind="random"
+    )
     assert chosen.draw_seed is not None
 
 
@@ -186,7 +188,9 @@ def test_a_walkover_sends_a_side_through(organiser):
         cups.tie_walkover(tie=tie, user=organiser, team=teams[1], reason=" ")
     with pytest.raises(CupError, match="not in this tie"):
         cups.tie_walkover(tie=tie, user=organiser, team=teams[0], reason="no show")
-    cups.tie_walkover(tie=tie, user=organiser, team=teams[2], reason="Team 2 could not raise a side")
+    cups.tie_walkover(
+        tie=tie, user=organiser, team=teams[2], reason="Team 2 could not raise a side"
+    )
     assert winner(tie) == "Team 3" and names(tie_at(cup, 2, 0))[1] == "Team 3"
     assert not tie.fixtures.exists()  # its unstarted game went
     with pytest.raises(CupError, match="already decided"):
