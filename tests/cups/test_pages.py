@@ -281,3 +281,12 @@ def test_the_team_page_shows_the_cup_run(world, client, organiser):
     assert "Runner-up" in loser
     out = client.get(teams[3].get_absolute_url()).content.decode()
     assert "Semi-final</span>" in out and "Lost" in out
+
+
+def test_a_team_entered_in_a_cup_without_a_fixture_yet_is_not_removed(world, org_client, organiser):
+    league, season, teams = world
+    cups.cup_create(season=season, user=organiser, name="Cup", teams=teams[:3])  # Team 1: a bye
+    url = reverse("games:manage-team-delete", args=[league.slug, teams[0].slug])
+    response = org_client.post(url, {"confirm": "1"}, follow=True)
+    assert response.status_code == 200 and b"entered in a cup, so it stays" in response.content
+    assert league.teams.filter(pk=teams[0].pk).exists()
