@@ -290,3 +290,17 @@ def test_a_team_entered_in_a_cup_without_a_fixture_yet_is_not_removed(world, org
     response = org_client.post(url, {"confirm": "1"}, follow=True)
     assert response.status_code == 200 and b"entered in a cup, so it stays" in response.content
     assert league.teams.filter(pk=teams[0].pk).exists()
+
+
+def test_a_finished_group_stage_shows_its_knockout_below_the_tables(world, client, organiser):
+    league, season, teams = world
+    cup = cups.groups_create(
+        season=season, user=organiser, name="Groups", teams=teams[:4], groups=2, per_group=1
+    )
+    for fixture in list(cup.fixtures.filter(group__gt="")):
+        finish(fixture, 1, 3)
+    cup.refresh_from_db()
+    assert cup.knockout_drawn
+    page = client.get(cup.get_absolute_url()).content.decode()
+    assert page.index("Group A") < page.index("Knockout") < page.index("Final")
+    assert page.count('class="seed"') == 2
