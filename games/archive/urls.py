@@ -25,6 +25,11 @@ urlpatterns: list = [
     path("leagues/", views.league_list, name="leagues"),
     path("leagues/<slug:league>/", views.league_detail, name="league"),
     path("leagues/<slug:league>/teams/<slug:team>/", views.team_detail, name="team"),
+    path(
+        "leagues/<slug:league>/<slug:season>/cups/<slug:competition>/",
+        views.bracket,
+        name="bracket",
+    ),
     path("leagues/<slug:league>/<slug:season>/", views.season_detail, name="season"),
     path("archive/", views.archive, name="archive"),
 ]

@@ -18,7 +18,8 @@ from django.views.decorators.http import require_GET
 from games.archive import selectors, win_chances
 from games.engines import all_engines
 from games.leagues import stats_selectors
-from games.models import Game, League, Season, Team
+from games.leagues.cups import selectors as cup_selectors
+from games.models import Competition, Game, League, Season, Team
 
 GAMES_PER_PAGE = 20
 
@@ -52,9 +53,28 @@ def season_detail(request: HttpRequest, league: str, season: str) -> HttpRespons
         "league": season_obj.league,
         "season": season_obj,
         "page": page,
+        "competitions": cup_selectors.season_competitions(season=season_obj),
         "swings": win_chances.swing_lists(season_obj.games.all()),
     }
     return render(request, "games/archive/season.html", context)
+
+
+@require_GET
+def bracket(request: HttpRequest, league: str, season: str, competition: str) -> HttpResponse:
+    found = get_object_or_404(
+        Competition.objects.select_related("season__league"),
+        season__league__slug=league,
+        season__slug=season,
+        slug=competition,
+    )
+    context = {
+        "league": found.season.league,
+        "season": found.season,
+        "competition": found,
+        "bracket": cup_selectors.bracket(found),
+        "can_manage": found.season.league.is_organiser(request.user),
+    }
+    return render(request, "games/archive/bracket.html", context)
 
 
 @require_GET
@@ -72,6 +92,7 @@ def team_detail(request: HttpRequest, league: str, team: str) -> HttpResponse:
         "season": season,
         "page": page,
         "season_unknown": bool(request.GET.get("season")) and season is None,
+        "cup_runs": cup_selectors.team_cup_runs(team=team_obj, season=season),
         **_team_stats(team_obj, season),
     }
     return render(request, "games/archive/team.html", context)

@@ -9,8 +9,11 @@ from django import forms
 
 from games.engines import all_engines, get
 from games.kinds import kind as game_kind
+from games.leagues.cups.services import MAX_NAME as CUP_MAX_NAME
+from games.leagues.cups.services import MAX_REASON as CUP_MAX_REASON
+from games.leagues.cups.services import MAX_SEED as CUP_MAX_SEED
 from games.leagues.services import MAX_OUTCOME_REASON, MAX_ROUNDS, MAX_VOID_REASON, POINTS
-from games.models import Fixture, League, Team
+from games.models import Competition, Fixture, League, Team
 from games.scoring.forms import _option_field
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -141,3 +144,93 @@ class NoResultForm(forms.Form):
         help_text="shown with the fixture on the season page",
         error_messages={"required": "Give the reason there was no result."},
     )
+
+
+# Competitions
+
+
+class _EntrantsForm(forms.Form):
+    """A cup's entrants as team names, top seed first, one a line; checked against the
+    league's teams case-insensitively (the rules on how many are the services')."""
+
+    name = forms.CharField(max_length=CUP_MAX_NAME)
+    entrants = forms.CharField(
+        label="Entrants, top seed first",
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="one team name a line",
+    )
+    draw = forms.ChoiceField(
+        choices=[
+            (Competition.SEEDED, "Seeded: in the order above"),
+            (Competition.RANDOM, "Random"),
+        ],
+        initial=Competition.SEEDED,
+        widget=forms.RadioSelect,
+    )
+    draw_seed = forms.IntegerField(
+        label="Random seed",
+        required=False,
+        min_value=0,
+        max_value=CUP_MAX_SEED,
+        help_text="blank: one is chosen and shown, so anyone can redo the draw",
+    )
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.league = league
+        names = ", ".join(league.teams.order_by("name").values_list("name", flat=True))
+        if names:
+            self.fields["entrants"].help_text = f"one name a line, of: {names}"
+
+    def clean_entrants(self) -> list[Team]:
+        teams = {team.name.casefold(): team for team in self.league.teams.all()}
+        chosen: list[Team] = []
+        for line in self.cleaned_data["entrants"].splitlines():
+            name = " ".join(line.split())
+            if not name:
+                continue
+            team = teams.get(name.casefold())
+            if team is None:
+                raise forms.ValidationError(f"{name!r} is not a team of {self.league.name}.")
+            if team in chosen:
+                raise forms.ValidationError(f"{team.name} is listed twice.")
+            chosen.append(team)
+        return chosen
+
+
+class _CupOptions(forms.Form):
+    third_place = forms.BooleanField(label="Third-place match", required=False)
+    two_legs = forms.BooleanField(
+        label="Two legs", required=False, help_text="ties over two games on aggregate runs"
+    )
+
+
+class CupForm(_EntrantsForm, _CupOptions):
+    pass
+
+
+class GroupsForm(_EntrantsForm, _CupOptions):
+    groups = forms.IntegerField(label="Groups", min_value=2, max_value=8, initial=2)
+    per_group = forms.IntegerField(
+        label="Through from each group", min_value=1, max_value=32, initial=2
+    )
+
+    field_order = ["name", "entrants", "groups", "per_group", "draw", "draw_seed"]
+
+
+class PlayoffsForm(_CupOptions):
+    name = forms.CharField(max_length=CUP_MAX_NAME, initial="Playoffs")
+    top = forms.IntegerField(label="Top of the standings", min_value=2, max_value=64, initial=4)
+
+    field_order = ["name", "top"]
+
+
+class WalkoverForm(forms.Form):
+    """Which side of a tie goes through unplayed (the service checks it is in the tie)."""
+
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label="Goes through")
+    reason = forms.CharField(max_length=CUP_MAX_REASON, label="Why the other side cannot play")
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = league.teams.all()

@@ -207,6 +207,8 @@ def team_delete_refusal(*, team: Team) -> str:
     """Why ``team`` cannot be removed ('' when it can): the confirmation asks only then."""
     if team.away_fixtures.exists() or team.home_fixtures.exists():
         return f"{team.name} is on the fixture list, so it stays."
+    if team.entries.exists():
+        return f"{team.name} is entered in a cup, so it stays."
     return ""
 
 

@@ -9,6 +9,7 @@ from games.leagues import views
 
 MANAGE = "leagues/<slug:league>/manage/"
 SEASON = "leagues/<slug:league_slug>/<slug:season_slug>/"
+COMPETITION = f"{MANAGE}seasons/<slug:season>/competitions/<slug:competition>/"
 
 urlpatterns: list = [
     path("leagues/manage/", views.manage_leagues, name="manage-leagues"),
@@ -45,6 +46,24 @@ urlpatterns: list = [
         f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/undo-no-result/",
         views.fixture_undo_no_result,
         name="manage-fixture-undo-no-result",
+    ),
+    path(f"{MANAGE}seasons/<slug:season>/cups/", views.cup_add, name="manage-cup-add"),
+    path(
+        f"{MANAGE}seasons/<slug:season>/playoffs/",
+        views.playoffs_add,
+        name="manage-playoffs-add",
+    ),
+    path(f"{MANAGE}seasons/<slug:season>/groups/", views.groups_add, name="manage-groups-add"),
+    path(COMPETITION, views.manage_competition, name="manage-competition"),
+    path(
+        f"{COMPETITION}ties/<int:pk>/walkover/",
+        views.tie_walkover,
+        name="manage-tie-walkover",
+    ),
+    path(
+        f"{COMPETITION}ties/<int:pk>/walkover/undo/",
+        views.tie_walkover_undo,
+        name="manage-tie-walkover-undo",
     ),
     path(f"{MANAGE}teams/", views.team_add, name="manage-team-add"),
     path(f"{MANAGE}teams/<slug:team>/", views.team_edit, name="manage-team-edit"),

@@ -26,17 +26,23 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.engines import EngineError, all_engines, get
 from games.leagues import services as leagues
+from games.leagues.cups import selectors as cup_selectors
+from games.leagues.cups import services as cups
 from games.leagues.forms import (
+    CupForm,
     FixtureForm,
+    GroupsForm,
     LeagueForm,
     NoResultForm,
     OrganiserForm,
+    PlayoffsForm,
     RoundRobinForm,
     SeasonForm,
     TeamForm,
     VoidForm,
+    WalkoverForm,
 )
-from games.models import Fixture, Game, League, Season, Team
+from games.models import Competition, Fixture, Game, League, Season, Team, Tie
 
 LeagueView = Callable[..., HttpResponse]
 
@@ -277,6 +283,10 @@ def _season_page(
         "void_form": VoidForm(),
         "no_result_form": NoResultForm(),
         "scorer_of": leagues.games_scored_by(season=season, user=request.user),
+        "competitions": cup_selectors.season_competitions(season=season),
+        "cup_form": forms.get("cup_form") or CupForm(league=league),
+        "playoffs_form": forms.get("playoffs_form") or PlayoffsForm(),
+        "groups_form": forms.get("groups_form") or GroupsForm(league=league),
     }
     return render(request, "games/manage/season.html", context, status=status)
 
@@ -340,10 +350,13 @@ def _fixture(league: League, season: str, pk: int) -> Fixture:
 def fixture_start(request: HttpRequest, league: League, season: str, pk: int) -> HttpResponse:
     fixture = _fixture(league, season, pk)
     try:
-        game = leagues.fixture_start_as_organiser(fixture=fixture, user=request.user)
+        # A cup fixture waits for its tie's sides; a league fixture starts as before.
+        game = cups.tie_start(fixture=fixture, user=request.user)
     except (EngineError, leagues.LeagueError) as exc:
         # e.g. the league's options no longer suit its game: say so, start nothing.
         messages.error(request, f"The game could not start: {exc}")
+        if fixture.competition is not None:
+            return redirect(_competition_url(league, fixture.competition))
         return redirect("games:manage-season", league=league.slug, season=season)
     if game.is_scorer(request.user):
         return redirect("games:score", pk=game.pk)
@@ -369,6 +382,183 @@ def fixture_delete(request: HttpRequest, league: League, season: str, pk: int) -
         row=f"fixture-{fixture.pk}",
         back=reverse("games:manage-season", kwargs={"league": league.slug, "season": season}),
     )
+
+
+# Competitions: cups, playoffs, group stages, and a competition's page
+
+
+def _created(request: HttpRequest, competition: Competition, what: str) -> HttpResponse:
+    text = f"{competition.name} created: {what}."
+    if competition.draw == Competition.RANDOM:
+        text += f" Drawn at random with seed {competition.draw_seed}."
+    messages.success(request, text)
+    return redirect(_competition_url(competition.season.league, competition))
+
+
+def _competition_url(league: League, competition: Competition) -> str:
+    return reverse(
+        "games:manage-competition",
+        kwargs={
+            "league": league.slug,
+            "season": competition.season.slug,
+            "competition": competition.slug,
+        },
+    )
+
+
+def _draw_options(data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "name": data["name"],
+        "teams": data["entrants"],
+        "draw_kind": data["draw"],
+        "draw_seed": data["draw_seed"],
+        "third_place": data["third_place"],
+        "two_legs": data["two_legs"],
+    }
+
+
+@require_POST
+@organiser_required
+def cup_add(request: HttpRequest, league: League, season: str) -> HttpResponse:
+    found = _season(league, season)
+    form = CupForm(request.POST, league=league)
+    if form.is_valid():
+        try:
+            cup = cups.cup_create(
+                season=found, user=request.user, **_draw_options(form.cleaned_data)
+            )
+        except cups.CupError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return _created(request, cup, "the bracket is drawn")
+    return _season_page(request, found, status=400, cup_form=form)
+
+
+@require_POST
+@organiser_required
+def playoffs_add(request: HttpRequest, league: League, season: str) -> HttpResponse:
+    found = _season(league, season)
+    form = PlayoffsForm(request.POST)
+    if form.is_valid():
+        try:
+            cup = cups.playoffs_create(season=found, user=request.user, **form.cleaned_data)
+        except cups.CupError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return _created(request, cup, "seeded from the standings")
+    return _season_page(request, found, status=400, playoffs_form=form)
+
+
+@require_POST
+@organiser_required
+def groups_add(request: HttpRequest, league: League, season: str) -> HttpResponse:
+    found = _season(league, season)
+    form = GroupsForm(request.POST, league=league)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            competition = cups.groups_create(
+                season=found,
+                user=request.user,
+                groups=data["groups"],
+                per_group=data["per_group"],
+                **_draw_options(data),
+            )
+        except cups.CupError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return _created(request, competition, "the groups' fixtures are on the list")
+    return _season_page(request, found, status=400, groups_form=form)
+
+
+def _competition(league: League, season: str, slug: str) -> Competition:
+    return get_object_or_404(
+        Competition.objects.select_related("season__league"),
+        season__league=league,
+        season__slug=season,
+        slug=slug,
+    )
+
+
+@require_GET
+@organiser_required
+def manage_competition(
+    request: HttpRequest, league: League, season: str, competition: str
+) -> HttpResponse:
+    return _competition_page(request, _competition(league, season, competition))
+
+
+def _competition_page(
+    request: HttpRequest,
+    competition: Competition,
+    *,
+    status: int = 200,
+    walkover_form: WalkoverForm | None = None,
+    walkover_tie: int | None = None,
+) -> HttpResponse:
+    season = competition.season
+    context = {
+        "league": season.league,
+        "season": season,
+        "competition": competition,
+        "bracket": cup_selectors.bracket(competition),
+        "walkover_form": walkover_form,
+        "walkover_tie": walkover_tie,
+        "void_form": VoidForm(),
+        "scorer_of": leagues.games_scored_by(season=season, user=request.user),
+    }
+    return render(request, "games/manage/competition.html", context, status=status)
+
+
+def _tie(league: League, season: str, competition: str, pk: int) -> Tie:
+    return get_object_or_404(
+        Tie.objects.select_related("competition__season__league"),
+        pk=pk,
+        competition__season__league=league,
+        competition__season__slug=season,
+        competition__slug=competition,
+    )
+
+
+@require_POST
+@organiser_required
+def tie_walkover(
+    request: HttpRequest, league: League, season: str, competition: str, pk: int
+) -> HttpResponse:
+    tie = _tie(league, season, competition, pk)
+    form = WalkoverForm(request.POST, league=league)
+    if form.is_valid():
+        try:
+            cups.tie_walkover(
+                tie=tie,
+                user=request.user,
+                team=form.cleaned_data["team"],
+                reason=form.cleaned_data["reason"],
+            )
+        except cups.CupError as exc:
+            form.add_error(None, str(exc))
+        else:
+            team = form.cleaned_data["team"]
+            messages.success(request, f"{team.name} go through by walkover.")
+            return redirect(_competition_url(league, tie.competition))
+    return _competition_page(
+        request, tie.competition, status=400, walkover_form=form, walkover_tie=tie.pk
+    )
+
+
+@require_POST
+@organiser_required
+def tie_walkover_undo(
+    request: HttpRequest, league: League, season: str, competition: str, pk: int
+) -> HttpResponse:
+    tie = _tie(league, season, competition, pk)
+    try:
+        cups.tie_walkover_undo(tie=tie, user=request.user)
+    except cups.CupError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Walkover taken back: the tie is open again.")
+    return redirect(_competition_url(league, tie.competition))
 
 
 # Confirming a removal

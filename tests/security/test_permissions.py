@@ -27,8 +27,9 @@ on this site's own URLs with a 404: every 404 in the walk would be a failure; th
 the site answers 404 for "not yours" is ``cross`` below.
 
 ``ids`` says what the address's ``pk`` names: ``game`` (walked twice, against a league game in
-progress and a final league game), ``fixture`` (a fixture not yet started) or ``cricket`` (a
-Quick Cricket game, the only kind with a Cricsheet export). ``cross`` is for the organisers'
+progress and a final league game), ``fixture`` (a fixture not yet started), ``cricket`` (a
+Quick Cricket game, the only kind with a Cricsheet export) or ``tie`` (the final of a two-team
+cup, both sides known). ``cross`` is for the organisers'
 addresses that name an object inside a league: an organiser of ANOTHER league, using their own
 league's slug with this league's objects, gets ``404`` (``hidden``: the lookup is scoped to the
 league in the address) or a harmless ``no-op`` (302, nothing of this league changes).
@@ -51,7 +52,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.archive import win_tables
 from games.leagues import services as league_services
-from games.models import Fixture, Game, GameReopening, League, Team
+from games.leagues.cups import services as cups
+from games.models import Fixture, Game, GameReopening, League, Team, Tie
 from tests.leagues.conftest import make_league, play_fixture
 
 from .conftest import play_some
@@ -79,7 +81,7 @@ HIDDEN, NO_OP = "hidden", "no-op"
 class Row:
     get: str
     post: str
-    ids: str = ""  # what ``pk`` names: "game", "fixture" or "cricket"
+    ids: str = ""  # what ``pk`` names: "game", "fixture", "cricket" or "tie"
     cross: str = ""  # another league's organiser with this league's objects: HIDDEN or NO_OP
     admin: bool = False  # Django's admin: refuses by sending to its own log-in page
 
@@ -133,11 +135,18 @@ TABLE: dict[str, Row] = {
     "games:manage-organiser-remove":  Row(ORGANISER, ORGANISER, cross=NO_OP),
     "games:manage-game-void":         Row(NOBODY, ORGANISER, "game", cross=HIDDEN),
     "games:manage-game-unvoid":       Row(NOBODY, ORGANISER, "game", cross=HIDDEN),
+    "games:manage-cup-add":           Row(NOBODY, ORGANISER),
+    "games:manage-playoffs-add":      Row(NOBODY, ORGANISER),
+    "games:manage-groups-add":        Row(NOBODY, ORGANISER),
+    "games:manage-competition":       Row(ORGANISER, NOBODY),
+    "games:manage-tie-walkover":      Row(NOBODY, ORGANISER, "tie", cross=HIDDEN),
+    "games:manage-tie-walkover-undo": Row(NOBODY, ORGANISER, "tie", cross=HIDDEN),
     # Public league pages, standings, stats and the archive
     "games:leagues":                  Row(PUBLIC, NOBODY),
     "games:league":                   Row(PUBLIC, NOBODY),
     "games:team":                     Row(PUBLIC, NOBODY),
     "games:season":                   Row(PUBLIC, NOBODY),
+    "games:bracket":                  Row(PUBLIC, NOBODY),
     "games:archive":                  Row(PUBLIC, NOBODY),
     "games:standings":                Row(PUBLIC, NOBODY),
     "games:standings-csv":            Row(PUBLIC, NOBODY),
@@ -268,6 +277,7 @@ def world(users, league, games) -> dict:
     other = Fixture.objects.create(season=season, away=teams[1], home=teams[0])
     league_services.fixture_start(fixture=other, user=users["other_scorer"])
     spare = Fixture.objects.create(season=season, away=teams[0], home=teams[1])
+    cup = cups.cup_create(season=season, user=users["organiser"], name="Cup", teams=teams)
     other_league, _, _ = make_league("quick-tennis", teams=("Hornets", "Wasps"))
     other_league.organisers.add(users["other_organiser"])
     cricket = next(g for g in games if g.kind == "quick-cricket")
@@ -285,6 +295,7 @@ def world(users, league, games) -> dict:
         "team": teams[1].slug,
         "user_id": users["organiser"].pk,
         "seq": 1,
+        "competition": cup.slug,
     }
     return {
         "values": values,
@@ -292,13 +303,14 @@ def world(users, league, games) -> dict:
         "final": final,
         "fixture": spare,
         "cricket": cricket,
+        "tie": cup.ties.get(),
         "friendly": games[0],
         "other_league": other_league,
         "league": lg,
     }
 
 
-def _subjects(row: Row, world: dict) -> list[tuple[str, Game | Fixture | None]]:
+def _subjects(row: Row, world: dict) -> list[tuple[str, Game | Fixture | Tie | None]]:
     if row.ids == "game":
         return [("live", world["live"]), ("final", world["final"])]
     if row.ids:
@@ -476,6 +488,11 @@ def test_another_leagues_organiser_cannot_reach_this_leagues_objects(world, user
                 Fixture.objects.filter(season__league=lg).values_list("pk", "game_id", "outcome")
             ),
             sorted(Game.objects.filter(season__league=lg).values_list("pk", "voided_at")),
+            sorted(
+                Tie.objects.filter(competition__season__league=lg).values_list(
+                    "pk", "winner_id", "decided_by"
+                )
+            ),
             GameReopening.objects.count(),
         )
 
@@ -492,7 +509,7 @@ def test_another_leagues_organiser_cannot_reach_this_leagues_objects(world, user
             expected = 404 if row.cross == HIDDEN else 302
             assert response.status_code == expected, (name, url, response.status_code)
             checked += 1
-    assert checked == 11
+    assert checked == 13
     assert this_league() == before
     assert League.objects.get(pk=lg.pk).is_organiser(users["organiser"])
 
