@@ -48,8 +48,9 @@ from django.db import IntegrityError, transaction
 from games.archive import untrusted_files
 from games.engines import get
 from games.engines.record import Record, RecordError, Replay, ReplayError, from_json, replay
+from games.kinds import kind as game_kind
 from games.leagues import stats
-from games.models import Fixture, Game, Play, Season, Team
+from games.models import Competition, Fixture, Game, Play, Season, Team
 from games.scoring import services
 
 IMPORT_USERNAME = "import"
@@ -116,23 +117,27 @@ def import_paths(
     user,
     progress: Callable[[int, Path], None] | None = None,
     strict: bool = False,
+    cup: CupTarget | None = None,
 ) -> Iterator[ImportResult]:
     """Import each file in turn, yielding its result; ``progress(done, path)`` after each.
-    With ``strict`` a record that would be a friendly is refused (status ``refused``)."""
+    With ``strict`` a record that would be a friendly is refused (status ``refused``); with
+    ``cup`` each record is a game of that cup (``CupTarget``)."""
     for done, path in enumerate(paths, start=1):
-        yield import_file(path=path, season=season, user=user, strict=strict)
+        yield import_file(path=path, season=season, user=user, strict=strict, cup=cup)
         if progress:
             progress(done, path)
 
 
-def import_file(*, path: Path, season: Season, user, strict: bool = False) -> ImportResult:
+def import_file(
+    *, path: Path, season: Season, user, strict: bool = False, cup: CupTarget | None = None
+) -> ImportResult:
     """Import one record file. Never raises for a bad file: the result says what happened."""
     try:
         text = untrusted_files.read_text(path, limit=untrusted_files.RECORD_LIMIT)
     except untrusted_files.UntrustedFileError as exc:
         return ImportResult(path, "bad", str(exc))
     try:
-        game, created = import_text(text=text, season=season, user=user, strict=strict)
+        game, created = import_text(text=text, season=season, user=user, strict=strict, cup=cup)
     except FriendlyRefused as exc:
         return ImportResult(path, "refused", str(exc))
     except BadRecord as exc:
@@ -164,10 +169,13 @@ def friendly_reasons(sides: list[str], season: Season) -> list[str]:
     return reasons
 
 
-def import_text(*, text: str, season: Season, user, strict: bool = False) -> tuple[Game, bool]:
+def import_text(
+    *, text: str, season: Season, user, strict: bool = False, cup: CupTarget | None = None
+) -> tuple[Game, bool]:
     """Import one record's JSON text into ``season``. Returns ``(game, created)``: an
     already imported record gives its game and ``False``. Raises ``BadRecord``, and with
-    ``strict`` ``FriendlyRefused`` for a record whose sides are not the league's teams."""
+    ``strict`` ``FriendlyRefused`` for a record whose sides are not the league's teams.
+    With ``cup`` the record must be a game one of the cup's ties is waiting for."""
     try:
         data = untrusted_files.parse_json(text)
     except untrusted_files.NotJson as exc:
@@ -178,12 +186,17 @@ def import_text(*, text: str, season: Season, user, strict: bool = False) -> tup
         record = from_json(data)
     except RecordError as exc:
         raise BadRecord(str(exc)) from None
-    _check_league(record, season)
+    if cup is None:
+        _check_league(record, season)
+    else:
+        _check_kind(record, season)
     _check_plays(record)
     digest = record_hash(record)
     existing = Game.objects.filter(record_hash=digest).first()
     if existing is not None:
         return existing, False
+    if cup is not None:
+        _cup_fixture(record, season, cup)  # refuses before anything is replayed or written
     if strict and _teams(record, season) is None:
         reasons = "; ".join(friendly_reasons(list(record.sides), season))
         raise FriendlyRefused(f"a friendly, not imported (--strict): {reasons}")
@@ -194,20 +207,26 @@ def import_text(*, text: str, season: Season, user, strict: bool = False) -> tup
     if not replayed.engine.is_over(replayed.final_state):
         raise BadRecord(f"the game is not finished ({len(record.plays)} plays)")
     try:
-        return _store(record, replayed, digest, season, user), True
+        return _store(record, replayed, digest, season, user, cup), True
     except IntegrityError:
         # Imported at the same moment by someone else.
         return Game.objects.get(record_hash=digest), False
 
 
-def _check_league(record: Record, season: Season) -> None:
+def _check_kind(record: Record, season: Season) -> None:
     league = season.league
     if record.game != league.kind:
         raise BadRecord(
             f"the record is a {record.engine.name} game, but {league.name} plays "
             f"{get(league.kind).name}"
         )
-    expected = get(league.kind).options(league.options)
+
+
+def _check_league(record: Record, season: Season, options: dict | None = None) -> None:
+    """The record is of the league's game, with the league's options (or ``options``)."""
+    league = season.league
+    _check_kind(record, season)
+    expected = get(league.kind).options(league.options if options is None else options)
     ours = {k: v for k, v in expected.items() if k != "catalogue"}
     theirs = {k: v for k, v in record.options.items() if k != "catalogue"}
     if ours != theirs:
@@ -228,7 +247,14 @@ def _check_plays(record: Record) -> None:
 
 
 @transaction.atomic
-def _store(record: Record, replayed: Replay, digest: str, season: Season, user) -> Game:
+def _store(
+    record: Record,
+    replayed: Replay,
+    digest: str,
+    season: Season,
+    user,
+    cup: CupTarget | None = None,
+) -> Game:
     game = Game.objects.create(
         kind=record.game,
         options=record.options,
@@ -242,7 +268,11 @@ def _store(record: Record, replayed: Replay, digest: str, season: Season, user) 
         for seq, payload in enumerate(record.plays, start=1)
     )
     teams = _teams(record, season)
-    if teams is not None:
+    if cup is not None:
+        fixture = _cup_fixture(record, season, cup, lock=True)
+        fixture.game = game
+        fixture.save(update_fields=["game"])
+    elif teams is not None:
         fixture = _open_fixture(season, teams) or Fixture(
             season=season, away=teams[0], home=teams[1] if len(teams) > 1 else None
         )
@@ -266,10 +296,82 @@ def _open_fixture(season: Season, teams: list[Team]) -> Fixture | None:
     home = teams[1] if len(teams) > 1 else None
     return (
         season.fixtures.select_for_update()
-        .filter(away=teams[0], home=home, game__isnull=True, outcome=Fixture.NORMAL)
+        .filter(
+            away=teams[0],
+            home=home,
+            game__isnull=True,
+            outcome=Fixture.NORMAL,
+            competition__isnull=True,
+        )
         .order_by("scheduled_on", "id")
         .first()
     )
+
+
+@dataclass(frozen=True)
+class CupTarget:
+    """Import into this cup's waiting games; ``round`` (1 = the first), when given, is the
+    knockout round the records are meant for, checked against the tie each one fills."""
+
+    competition: Competition
+    round: int | None = None
+
+
+def _cup_fixture(record: Record, season: Season, cup: CupTarget, lock: bool = False) -> Fixture:
+    """The cup's fixture waiting for this record's game, or ``BadRecord`` saying why none is.
+
+    The record's sides must be the fixture's, in batting order, and its options the
+    fixture's (a decider's are the game's ``decider_options``)."""
+    competition = cup.competition
+    teams = _teams(record, season)
+    if teams is None:
+        reasons = "; ".join(friendly_reasons(list(record.sides), season))
+        raise BadRecord(f"not a game of {competition.name}: {reasons}")
+    home = teams[1] if len(teams) > 1 else None
+    waiting = competition.fixtures.filter(game__isnull=True, outcome=Fixture.NORMAL)
+    if lock:
+        waiting = waiting.select_for_update()
+    found = (
+        waiting.filter(away=teams[0], home=home)
+        .select_related("tie")
+        .order_by("tie__round", "leg", "id")
+    )
+    fixture = found.first()
+    sides = " at ".join(team.name for team in teams) if home else teams[0].name
+    if fixture is None:
+        raise BadRecord(f"no game of {competition.name} is waiting for {sides}: {_why(teams, cup)}")
+    tie = fixture.tie
+    if cup.round is not None and (tie is None or tie.round != cup.round):
+        where = f"round {tie.round}" if tie else f"group {fixture.group}"
+        raise BadRecord(
+            f"{sides} is a game of {where} of {competition.name}, not of round {cup.round}"
+        )
+    options = season.league.options
+    if fixture.decider:
+        options = game_kind(season.league.kind).decider_options(dict(options))
+    _check_league(record, season, options)
+    return fixture
+
+
+def _why(teams: list[Team], cup: CupTarget) -> str:
+    """Where these teams stand in the cup, for a record that fits no waiting game."""
+    competition = cup.competition
+    ids = {team.pk for team in teams}
+    entered = set(competition.entrants.filter(team__in=teams).values_list("team_id", flat=True))
+    missing = [team.name for team in teams if team.pk not in entered]
+    if missing:
+        return f"{' and '.join(missing)} not entered"
+    for tie in competition.ties.select_related("first", "second", "winner__team"):
+        sides = {e.team_id for e in (tie.first, tie.second) if e is not None}
+        if ids <= sides and len(sides) == 2:
+            if tie.winner is not None:
+                return (
+                    f"their tie (round {tie.round}) is decided: {tie.winner.team.name} went through"
+                )
+            return f"their tie is in round {tie.round}, with the other side batting first"
+    if cup.round is not None:
+        return f"they are not drawn to meet in round {cup.round} (its sides may not be known yet)"
+    return "they are not drawn to meet (a later round's sides may not be known yet)"
 
 
 def _describe(game: Game) -> str:

@@ -8,8 +8,14 @@ imported as a friendly, out of the standings: its line says why (``unknown side 
 sides. With ``--strict`` such a record is refused instead (on stderr, nothing written for
 that file); the other files are still imported, and the exit status is 1. Exit status 0
 when every file was imported or already there, 1 when any was bad or refused or the league,
-season, user or path is not found. A progress bar is drawn on stderr when
-it is a terminal (or with ``--progress``). The work is ``games.archive.imports``'.
+season, user or path is not found.
+
+With ``--cup C`` (and ``--round N``) each record is a game of that cup: the game one of its
+ties is waiting for, with the record's sides in batting order; a record that fits none (teams
+not drawn to meet, a decided tie, another round) is bad, with where the teams stand.
+
+A progress bar is drawn on stderr when it is a terminal (or with ``--progress``). The work
+is ``games.archive.imports``'.
 
 Files are read as ``games.archive.untrusted_files`` reads them: a ``*.json`` that is a symbolic link
 (``bad PATH: a symbolic link, not followed``), a FIFO or a device, a file over 8 MiB, text
@@ -50,6 +56,17 @@ class Command(BaseCommand):
             "--progress", action="store_true", help="draw the progress bar even when not a tty"
         )
         parser.add_argument(
+            "--cup",
+            help="a cup of the season (slug or name): each record must be a game one of its "
+            "ties is waiting for, sides in batting order, or it is refused as bad",
+        )
+        parser.add_argument(
+            "--round",
+            type=int,
+            help="with --cup: the knockout round (1 = the first) the records are for; a record "
+            "for a tie of another round is refused",
+        )
+        parser.add_argument(
             "--strict",
             action="store_true",
             help="refuse a record whose sides are not the league's teams (a friendly): nothing "
@@ -60,6 +77,12 @@ class Command(BaseCommand):
         league = _find(League.objects.all(), options["league"], "league")
         season = _find(league.seasons.all(), options["season"], f"season of {league.name}")
         user = _user(options["user"])
+        cup = None
+        if options["cup"]:
+            competition = _find(season.competitions.all(), options["cup"], f"cup of {season}")
+            cup = imports.CupTarget(competition, options["round"])
+        elif options["round"] is not None:
+            raise CommandError("--round goes with --cup")
         try:
             paths = imports.record_files(Path(options["path"]))
         except FileNotFoundError as exc:
@@ -76,6 +99,7 @@ class Command(BaseCommand):
             user=user,
             progress=bar.update if bar else None,
             strict=options["strict"],
+            cup=cup,
         ):
             counts[result.status] += 1
             if bar:
