@@ -1,6 +1,6 @@
 """Downloads of one game in other formats: Cricsheet-like JSON, Retrosheet-like game log, box
-score and the win probability after every play. Anyone may read them, like the game's page;
-a game of another kind is a 404."""
+score and the win probability after every play; and a cup's bracket as JSON or CSV. Anyone
+may read them, like the game's page; a game of another kind is a 404."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from django.views.decorators.http import require_GET
 
 from games.archive import exports, win_chances
 from games.archive.exports import safe_csv
-from games.models import Game
+from games.leagues.cups.export import bracket_csv, bracket_json
+from games.models import Competition, Game
 
 
 def _export(
@@ -103,4 +104,23 @@ def win_probability(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     response = HttpResponse(text, content_type=content_type)
     filename = f"{game.kind}-{game.pk}-win-probability.{fmt}"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def bracket_download(
+    request: HttpRequest, league: str, season: str, competition: str, fmt: str
+) -> HttpResponse:
+    """A cup's bracket as JSON or CSV (the data ``manage.py bracket`` prints)."""
+    found = get_object_or_404(
+        Competition.objects.select_related("season__league"),
+        season__league__slug=league,
+        season__slug=season,
+        slug=competition,
+    )
+    name = f"{league}-{season}-{competition}-bracket"
+    if fmt == "csv":
+        return safe_csv.download(bracket_csv(found), f"{name}.csv")
+    response = HttpResponse(bracket_json(found), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
     return response

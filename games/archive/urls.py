@@ -30,6 +30,18 @@ urlpatterns: list = [
         views.bracket,
         name="bracket",
     ),
+    path(
+        "leagues/<slug:league>/<slug:season>/cups/<slug:competition>/bracket.json",
+        exports.bracket_download,
+        {"fmt": "json"},
+        name="bracket-json",
+    ),
+    path(
+        "leagues/<slug:league>/<slug:season>/cups/<slug:competition>/bracket.csv",
+        exports.bracket_download,
+        {"fmt": "csv"},
+        name="bracket-csv",
+    ),
     path("leagues/<slug:league>/<slug:season>/", views.season_detail, name="season"),
     path("archive/", views.archive, name="archive"),
 ]

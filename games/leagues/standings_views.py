@@ -1,4 +1,4 @@
-"""Views for the standings pages (see games/urls.py): the table and its CSV, for anyone.
+"""Views for the standings pages (see games/urls.py): the table and its CSV and JSON, for anyone.
 
 Both read the season's standings from the cache (``standings_cache``); the page's content is
 cached as rendered too, and for visitors who are not logged in the whole page
@@ -47,3 +47,12 @@ def standings_csv(request: HttpRequest, league_slug: str, season_slug: str) -> H
     return safe_csv.download(
         standings.to_csv(), f"{season.league.slug}-{season.slug}-standings.csv"
     )
+
+
+@require_GET
+def standings_json(request: HttpRequest, league_slug: str, season_slug: str) -> HttpResponse:
+    season = _season(league_slug, season_slug)
+    response = HttpResponse(cached_standings(season).to_json(), content_type="application/json")
+    filename = f"{season.league.slug}-{season.slug}-standings.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -78,6 +78,7 @@ urlpatterns: list = [
     path(f"{MANAGE}games/<int:pk>/unvoid/", views.game_unvoid, name="manage-game-unvoid"),
     path(f"{SEASON}standings/", standings.standings_page, name="standings"),
     path(f"{SEASON}standings.csv", standings.standings_csv, name="standings-csv"),
+    path(f"{SEASON}standings.json", standings.standings_json, name="standings-json"),
     path("leagues/<slug:league_slug>/stats/", stats.league_stats, name="league-stats"),
     path("leagues/<slug:league_slug>/stats.csv", stats.league_stats_csv, name="league-stats-csv"),
     path(f"{SEASON}stats/", stats.season_stats, name="season-stats"),

@@ -50,3 +50,24 @@ def test_unknown_names_are_one_clear_error(django_user_model):
         run("--league", "nope", "--cup", "x")
     with pytest.raises(CommandError, match="no cup 'x'"):
         run("--league", league.slug, "--cup", "x")
+
+
+def test_the_bracket_and_standings_download_from_the_site(client, django_user_model):
+    organiser = django_user_model.objects.create_user("org", password="pw-organiser-1")
+    league, season, teams = make_league(count=3, organiser=organiser)
+    cups.cup_create(season=season, user=organiser, name="Spring Cup", teams=teams)
+    base = f"/leagues/{league.slug}/{season.slug}/cups/spring-cup/"
+    page = client.get(base).content.decode()
+    assert "bracket.csv" in page and "bracket.json" in page
+    document = json.loads(client.get(base + "bracket.json").content)
+    assert document["competition"] == "Spring Cup" and len(document["ties"]) == 3
+    text = client.get(base + "bracket.csv").content.decode("utf-8-sig")
+    assert text.splitlines()[0].startswith("round,round_name,tie")
+    assert (
+        client.get(f"/leagues/{league.slug}/{season.slug}/cups/nope/bracket.json").status_code
+        == 404
+    )
+    standings = json.loads(
+        client.get(f"/leagues/{league.slug}/{season.slug}/standings.json").content
+    )
+    assert [row["team"] for row in standings["rows"]] == ["Team 1", "Team 2", "Team 3"]
