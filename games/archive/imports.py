@@ -330,7 +330,7 @@ def _cup_fixture(record: Record, season: Season, cup: CupTarget, lock: bool = Fa
     home = teams[1] if len(teams) > 1 else None
     waiting = competition.fixtures.filter(game__isnull=True, outcome=Fixture.NORMAL)
     if lock:
-        waiting = waiting.select_for_update()
+        waiting = waiting.select_for_update(of=("self",))
     found = (
         waiting.filter(away=teams[0], home=home)
         .select_related("tie")
