@@ -35,28 +35,7 @@ def test_playoffs_take_the_top_of_the_standings_in_order(organiser):
     ]:
         fixture = Fixture.objects.create(season=season, away=teams[away], home=teams[home])
         finish(fixture, away_runs, home_runs)
-        GameStats.objects.create(
-            game=fixture.game,
-            side=0,
-            team=teams[away],
-            opponent=teams[home],
-            season=season,
-            result="W" if away_runs > home_runs else "L",
-            runs_for=away_runs,
-            runs_against=home_runs,
-            finished_at=fixture.game.finished_at,
-        )
-        GameStats.objects.create(
-            game=fixture.game,
-            side=1,
-            team=teams[home],
-            opponent=teams[away],
-            season=season,
-            result="W" if home_runs > away_runs else "L",
-            runs_for=home_runs,
-            runs_against=away_runs,
-            finished_at=fixture.game.finished_at,
-        )
+        _stats_rows(fixture, fixture.game)
     order = [row.team.name for row in season_standings(season=season).rows]
     with pytest.raises(CupError, match="fewer than 6"):
         cups.playoffs_create(season=season, user=organiser, name="Playoffs", top=6)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
@@ -93,6 +94,34 @@ def _draw_seed(draw_kind: str, seed: int | None) -> int | None:
     return seed
 
 
+def _begin(season: Season, user, name: str, teams: Sequence[Team]) -> tuple[str, str, list[Team]]:
+    """The checks every new competition starts with, the season locked so that two
+    organisers cannot take one name at once: rights, name and slug, entrants."""
+    leagues.require_organiser(league=season.league, user=user)
+    Season.objects.select_for_update().get(pk=season.pk)
+    name, slug = _check_name(season, name)
+    return name, slug, _check_teams(season, teams)
+
+
+def _create(
+    season: Season,
+    name: str,
+    slug: str,
+    teams: list[Team],
+    draw_kind: str,
+    draw_seed: int | None,
+    **fields: Any,
+) -> tuple[Competition, list[Team]]:
+    """The competition's row, and its entrants in seed order (shuffled for a random draw)."""
+    seed = _draw_seed(draw_kind, draw_seed)
+    if seed is not None:
+        teams = draw.random_order(teams, seed)
+    competition = Competition.objects.create(
+        season=season, name=name, slug=slug, draw=draw_kind, draw_seed=seed, **fields
+    )
+    return competition, teams
+
+
 @transaction.atomic
 def cup_create(
     *,
@@ -108,21 +137,16 @@ def cup_create(
 ) -> Competition:
     """A knockout cup of ``teams`` (top seed first); a random draw shuffles them with
     ``draw_seed`` (chosen and kept when not given)."""
-    leagues.require_organiser(league=season.league, user=user)
-    Season.objects.select_for_update().get(pk=season.pk)  # one new competition at a time
-    name, slug = _check_name(season, name)
-    teams = _check_teams(season, teams)
+    name, slug, teams = _begin(season, user, name, teams)
     _check_options(season, entrants=len(teams), third_place=third_place, two_legs=two_legs)
-    seed = _draw_seed(draw_kind, draw_seed)
-    if seed is not None:
-        teams = draw.random_order(teams, seed)
-    competition = Competition.objects.create(
-        season=season,
-        name=name,
-        slug=slug,
+    competition, teams = _create(
+        season,
+        name,
+        slug,
+        teams,
+        draw_kind,
+        draw_seed,
         format=Competition.CUP,
-        draw=draw_kind,
-        draw_seed=seed,
         third_place=third_place,
         two_legs=two_legs,
         from_standings=from_standings,
@@ -182,10 +206,7 @@ def groups_create(
 ) -> Competition:
     """Groups dealt by the snake order of seeds, each a round robin; the top ``per_group``
     of each go through to a knockout drawn when the last group game is final."""
-    leagues.require_organiser(league=season.league, user=user)
-    Season.objects.select_for_update().get(pk=season.pk)
-    name, slug = _check_name(season, name)
-    teams = _check_teams(season, teams)
+    name, slug, teams = _begin(season, user, name, teams)
     if not two_sided(Competition(season=season)):
         raise CupError("A group stage needs a game of two sides.")
     if isinstance(groups, bool) or not isinstance(groups, int) or not 2 <= groups <= 8:
@@ -198,16 +219,14 @@ def groups_create(
     if per_group >= smallest:
         raise CupError(f"With {smallest} in the smallest group, at most {smallest - 1} go through.")
     _check_options(season, entrants=groups * per_group, third_place=third_place, two_legs=two_legs)
-    seed = _draw_seed(draw_kind, draw_seed)
-    if seed is not None:
-        teams = draw.random_order(teams, seed)
-    competition = Competition.objects.create(
-        season=season,
-        name=name,
-        slug=slug,
+    competition, teams = _create(
+        season,
+        name,
+        slug,
+        teams,
+        draw_kind,
+        draw_seed,
         format=Competition.GROUPS,
-        draw=draw_kind,
-        draw_seed=seed,
         third_place=third_place,
         two_legs=two_legs,
         groups=groups,
