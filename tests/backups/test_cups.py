@@ -343,3 +343,26 @@ def test_the_random_draw_and_its_seed_come_back(tmp_path, users):
     restore_archive(directory=tmp_path)
     assert snapshot() == before
     assert Competition.objects.get().draw == Competition.RANDOM
+
+
+def test_a_two_legged_tie_before_a_walkover_restores_as_it_was(tmp_path, users):
+    """The bracket does not settle itself during the restore: the semi-final's first leg
+    alone would take its winner out of the final and undo the final's walkover."""
+    organiser, _ = users
+    _league, season, teams = make_league(count=3, organiser=organiser, options={"innings": 1})
+    cup = cups.cup_create(season=season, user=organiser, name="Cup", teams=teams, two_legs=True)
+    semi = Tie.objects.get(competition=cup, round=1, slot=1)
+    seed = 20
+    while semi.winner_id is None:
+        play(semi.fixtures.filter(game__isnull=True).order_by("decider", "leg")[0], organiser, seed)
+        seed += 1
+        semi.refresh_from_db()
+    final = Tie.objects.get(competition=cup, round=2)
+    cups.tie_walkover(tie=final, user=organiser, team=final.first.team, reason="injuries")
+    before = snapshot()
+    export_archive(directory=tmp_path)
+    wipe()
+    restore_archive(directory=tmp_path)
+    assert snapshot() == before
+    final = Tie.objects.get(round=2)
+    assert final.decided_by == "walkover" and not final.fixtures.exists()
