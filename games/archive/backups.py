@@ -1,4 +1,5 @@
-"""Backups: every game, league, season, team and fixture as a folder of JSON, and back.
+"""Backups: every game, league, season, team, fixture and competition as a folder of JSON, and
+back.
 
 An archive folder holds:
 
@@ -6,8 +7,12 @@ An archive folder holds:
 - ``games/<id>.json``: each game's JSON record, exactly as the game page's record download
   (``games.engines.record``), so ``replay`` and ``import_games`` read it as it is.
 - ``leagues.json``: what a record has no place for: ``leagues`` (name, slug, game, options,
-  points, organiser usernames), ``seasons``, ``teams``, ``fixtures`` (season, away, home,
-  date, the game's file, an abandoned or no-result outcome with its reason and time) and,
+  points, organiser usernames), ``seasons``, ``teams``, ``competitions`` (cups and group
+  stages: their options, ``entrants`` with seed, group and knockout seed, and ``ties`` with
+  their sides, bye, winner, how it was decided, walkover reason and flag, each entrant named
+  by seed), ``fixtures`` (season, away, home, date and time, the game's file, an abandoned
+  or no-result outcome with its reason and time; a competition's fixture also its
+  competition, group, tie as round, slot and third place, leg and decider) and,
   per game, its season, creator, scorers, status, timestamps, void and import hash, and its
   correction history: ``corrections`` (who, when, before, after, reason, and the play they
   changed) and ``reopenings`` (``games.archive.backup_history``).
@@ -26,9 +31,15 @@ Choices where the issue is silent:
 - Creation and finishing times, voids and their reasons are kept, so standings (streaks,
   last 10) and the archive's order come back as they were. Who entered each play is not kept.
 - Version 1 archives (written before the correction history was) are still read: their
-  games come back without corrections. A key written by a later addition (a league's points
-  for a no result, a fixture's outcome) may be missing from an older archive: it takes the
-  default (1 point; a normal fixture).
+  games come back without corrections; version 2 (before competitions) restores without
+  competitions. A key written by a later addition (a league's points for a no result, a
+  fixture's outcome) may be missing from an older archive: it takes the default (1 point;
+  a normal fixture).
+- A competition's bracket is restored as archived (winners, walkovers, flags), not worked out
+  again: a knockout fixture joins its tie only after the games are restored, since settling
+  the bracket game by game would pass through states it never had (a two-legged tie after
+  its first leg has no winner, which would undo a walkover in the next round and add
+  fixtures). Group fixtures are linked from the start (restored in order, they add nothing).
 - A game whose record no longer replays is reported and left out; the rest is restored.
 
 An archive may come from anywhere, so a restore trusts none of it:
@@ -43,10 +54,13 @@ An archive may come from anywhere, so a restore trusts none of it:
   is refused, so nothing outside the games folder is read.
 - The values of ``leagues.json`` are checked for type and range before they are written
   (text where text goes and within its column's length, a known game with options its
-  engine accepts, points 0 to 100, dates): a wrong one refuses the whole restore with one
-  line naming where it is (``leagues.json: leagues[0]: 'name' must be text …``), and nothing
-  is written. A game's own times and correction history are the exception: a wrong value
-  there leaves that game out, as a bad game file does.
+  engine accepts, points 0 to 100, dates; a competition's format and draw, entrant seeds
+  given once, ties naming only entrants, fixtures naming only competitions and ties the
+  archive holds): a wrong one refuses the whole restore with one line naming where it is
+  (``leagues.json: leagues[0]: 'name' must be text …``, ``leagues.json:
+  competitions[0].entrants[2]: seed 1 is given twice``), and nothing is written. A game's
+  own times and correction history are the exception: a wrong value there leaves that game
+  out, as a bad game file does.
 """
 
 from __future__ import annotations
