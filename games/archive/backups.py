@@ -1,4 +1,5 @@
-"""Backups: every game, league, season, team and fixture as a folder of JSON, and back.
+"""Backups: every game, league, season, team, fixture and competition as a folder of JSON, and
+back.
 
 An archive folder holds:
 
@@ -6,8 +7,12 @@ An archive folder holds:
 - ``games/<id>.json``: each game's JSON record, exactly as the game page's record download
   (``games.engines.record``), so ``replay`` and ``import_games`` read it as it is.
 - ``leagues.json``: what a record has no place for: ``leagues`` (name, slug, game, options,
-  points, organiser usernames), ``seasons``, ``teams``, ``fixtures`` (season, away, home,
-  date, the game's file, an abandoned or no-result outcome with its reason and time) and,
+  points, organiser usernames), ``seasons``, ``teams``, ``competitions`` (cups and group
+  stages: their options, ``entrants`` with seed, group and knockout seed, and ``ties`` with
+  their sides, bye, winner, how it was decided, walkover reason and flag, each entrant named
+  by seed), ``fixtures`` (season, away, home, date and time, the game's file, an abandoned
+  or no-result outcome with its reason and time; a competition's fixture also its
+  competition, group, tie as round, slot and third place, leg and decider) and,
   per game, its season, creator, scorers, status, timestamps, void and import hash, and its
   correction history: ``corrections`` (who, when, before, after, reason, and the play they
   changed) and ``reopenings`` (``games.archive.backup_history``).
@@ -26,9 +31,15 @@ Choices where the issue is silent:
 - Creation and finishing times, voids and their reasons are kept, so standings (streaks,
   last 10) and the archive's order come back as they were. Who entered each play is not kept.
 - Version 1 archives (written before the correction history was) are still read: their
-  games come back without corrections. A key written by a later addition (a league's points
-  for a no result, a fixture's outcome) may be missing from an older archive: it takes the
-  default (1 point; a normal fixture).
+  games come back without corrections; version 2 (before competitions) restores without
+  competitions. A key written by a later addition (a league's points for a no result, a
+  fixture's outcome) may be missing from an older archive: it takes the default (1 point;
+  a normal fixture).
+- A competition's bracket is restored as archived (winners, walkovers, flags), not worked out
+  again: a knockout fixture joins its tie only after the games are restored, since settling
+  the bracket game by game would pass through states it never had (a two-legged tie after
+  its first leg has no winner, which would undo a walkover in the next round and add
+  fixtures). Group fixtures are linked from the start (restored in order, they add nothing).
 - A game whose record no longer replays is reported and left out; the rest is restored.
 
 An archive may come from anywhere, so a restore trusts none of it:
@@ -43,10 +54,13 @@ An archive may come from anywhere, so a restore trusts none of it:
   is refused, so nothing outside the games folder is read.
 - The values of ``leagues.json`` are checked for type and range before they are written
   (text where text goes and within its column's length, a known game with options its
-  engine accepts, points 0 to 100, dates): a wrong one refuses the whole restore with one
-  line naming where it is (``leagues.json: leagues[0]: 'name' must be text …``), and nothing
-  is written. A game's own times and correction history are the exception: a wrong value
-  there leaves that game out, as a bad game file does.
+  engine accepts, points 0 to 100, dates; a competition's format and draw, entrant seeds
+  given once, ties naming only entrants, fixtures naming only competitions and ties the
+  archive holds): a wrong one refuses the whole restore with one line naming where it is
+  (``leagues.json: leagues[0]: 'name' must be text …``, ``leagues.json:
+  competitions[0].entrants[2]: seed 1 is given twice``), and nothing is written. A game's
+  own times and correction history are the exception: a wrong value there leaves that game
+  out, as a bad game file does.
 """
 
 from __future__ import annotations
@@ -54,28 +68,32 @@ from __future__ import annotations
 import json
 import reprlib
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, time
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.dateparse import parse_date, parse_datetime, parse_time
 
 from games.archive import backup_history, imports, untrusted_files
 from games.engines import EngineError
 from games.engines import get as get_engine
-from games.models import Fixture, Game, League, Season, Team
+from games.leagues.cups import draw as cup_draw
+from games.models import Competition, Entrant, Fixture, Game, League, Season, Team, Tie
 from games.scoring.selectors import game_record
 
 FORMAT = "scorekeeper-archive"
-VERSION = 2
-READS = (1, 2)
+VERSION = 3
+READS = (1, 2, 3)
 GAMES_DIR = "games"
 MANIFEST = "manifest.json"
 LEAGUES = "leagues.json"
 POINTS_MAX = 100  # as league_services allows
+SMALL_MAX = 32767  # a PositiveSmallIntegerField's largest value
+DRAW_SEED_MAX = 999_999  # as the cup services allow
+DECIDED_BY = ("", "game", "aggregate", "decider", "walkover", "bye")
 
 
 class ArchiveError(ValueError):
@@ -130,10 +148,16 @@ def export_archive(*, directory: Path) -> dict[str, int]:
             {"league": team.league.slug, "name": team.name, "slug": team.slug}
             for team in Team.objects.select_related("league").order_by("pk")
         ],
+        "competitions": [
+            _competition(competition)
+            for competition in Competition.objects.select_related("season__league")
+            .prefetch_related("entrants__team", "ties")
+            .order_by("pk")
+        ],
         "fixtures": [
             _fixture(fixture)
             for fixture in Fixture.objects.select_related(
-                "season__league", "away", "home"
+                "season__league", "away", "home", "competition", "tie"
             ).order_by("pk")
         ],
         "games": [_game(game) for game in games],
@@ -174,13 +198,71 @@ def _league(league: League) -> dict[str, Any]:
     }
 
 
+def _competition(competition: Competition) -> dict[str, Any]:
+    """A cup or group stage with its entrants and bracket; a tie names its entrants by seed."""
+    entrants = sorted(competition.entrants.all(), key=lambda e: e.seed)
+    seeds = {entrant.pk: entrant.seed for entrant in entrants}
+    ties = sorted(competition.ties.all(), key=lambda t: (t.third_place, t.round, t.slot))
+    return {
+        "league": competition.season.league.slug,
+        "season": competition.season.slug,
+        "slug": competition.slug,
+        "name": competition.name,
+        "format": competition.format,
+        "draw": competition.draw,
+        "draw_seed": competition.draw_seed,
+        "third_place": competition.third_place,
+        "two_legs": competition.two_legs,
+        "groups": competition.groups,
+        "per_group": competition.per_group,
+        "knockout_drawn": competition.knockout_drawn,
+        "from_standings": competition.from_standings,
+        "created_at": _when(competition.created_at),
+        "entrants": [
+            {
+                "team": entrant.team.slug,
+                "seed": entrant.seed,
+                "group": entrant.group or None,
+                "knockout_seed": entrant.knockout_seed,
+            }
+            for entrant in entrants
+        ],
+        "ties": [
+            {
+                "round": tie.round,
+                "slot": tie.slot,
+                "third_place": tie.third_place,
+                "first": seeds.get(tie.first_id),
+                "second": seeds.get(tie.second_id),
+                "bye": tie.bye,
+                "winner": seeds.get(tie.winner_id),
+                "decided_by": tie.decided_by,
+                "walkover_reason": tie.walkover_reason,
+                "flag": tie.flag,
+            }
+            for tie in ties
+        ],
+    }
+
+
 def _fixture(fixture: Fixture) -> dict[str, Any]:
+    tie = fixture.tie
     return {
         "league": fixture.season.league.slug,
         "season": fixture.season.slug,
         "away": fixture.away.slug,
         "home": fixture.home.slug if fixture.home else None,
         "scheduled_on": _when(fixture.scheduled_on),
+        "scheduled_time": (
+            fixture.scheduled_time.isoformat(timespec="seconds") if fixture.scheduled_time else None
+        ),
+        "competition": fixture.competition.slug if fixture.competition_id else None,
+        "group": fixture.group or None,
+        "tie": (
+            {"round": tie.round, "slot": tie.slot, "third_place": tie.third_place} if tie else None
+        ),
+        "leg": fixture.leg,
+        "decider": fixture.decider,
         "game": _game_file(fixture.game) if fixture.game_id else None,
         "outcome": fixture.outcome,
         "outcome_reason": fixture.outcome_reason,
@@ -216,14 +298,14 @@ def read_archive(*, directory: Path) -> dict[str, Any]:
     if manifest.get("version") not in READS:
         raise ArchiveError(
             f"the archive is version {_show(manifest.get('version'))}; this site reads "
-            f"{' and '.join(map(str, READS))}"
+            f"{', '.join(map(str, READS[:-1]))} and {READS[-1]}"
         )
     if (directory / GAMES_DIR).is_symlink():
         raise ArchiveError(f"{directory / GAMES_DIR} is a symbolic link, not followed")
     data = _read_json(directory / LEAGUES, limit=untrusted_files.LEAGUES_LIMIT)
     if not isinstance(data, dict):
         raise ArchiveError(f"{LEAGUES} must hold a JSON object")
-    for key in ("leagues", "seasons", "teams", "fixtures", "games"):
+    for key in ("leagues", "seasons", "teams", "competitions", "fixtures", "games"):
         rows = data.get(key, [])
         if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
             raise ArchiveError(f"{LEAGUES}: '{key}' must be a list of objects")
@@ -264,13 +346,21 @@ def _restore(directory: Path, data: dict[str, Any]) -> RestoreReport:
     leagues = _restore_leagues(data["leagues"], users)
     seasons = _restore_seasons(data["seasons"], leagues)
     teams = _restore_teams(data["teams"], leagues)
-    fixtures = _restore_fixtures(data["fixtures"], seasons, teams)
+    competitions = _restore_competitions(data["competitions"], seasons, teams)
+    fixtures, tie_links = _restore_fixtures(data["fixtures"], seasons, teams, competitions)
     report = RestoreReport()
     games = _restore_games(directory, data["games"], users, seasons, fixtures, report)
+    # Knockout fixtures join their ties only now: a bracket settling itself game by game would
+    # pass through states the archive never had (a two-legged tie after its first leg has no
+    # winner, which takes its winner out of the next round and undoes a walkover there). The
+    # ties were written as they were, winners, walkovers and flags included.
+    for tie, ids in tie_links.items():
+        Fixture.objects.filter(pk__in=ids).update(tie=tie)
     report.counts = {
         "leagues": len(leagues),
         "seasons": len(seasons),
         "teams": len(teams),
+        "competitions": len(competitions),
         "fixtures": len(data["fixtures"]),
         **games,
     }
@@ -337,28 +427,205 @@ def _restore_teams(
     return teams
 
 
+@dataclass
+class _Restored:
+    """A competition written by the restore, with its ties by place (round, slot, third)."""
+
+    competition: Competition
+    ties: dict[tuple[int, int, bool], Tie] = field(default_factory=dict)
+
+
+def _restore_competitions(
+    rows: list[dict[str, Any]],
+    seasons: dict[tuple[str, str], Season],
+    teams: dict[tuple[str, str], Team],
+) -> dict[tuple[str, str, str], _Restored]:
+    """Competitions, their entrants and their bracket as archived, by (league, season, slug)."""
+    restored: dict[tuple[str, str, str], _Restored] = {}
+    for index, row in enumerate(rows):
+        where = _where("competitions", index)
+        league = _text(row, "league", where)
+        season = _lookup(seasons, (league, _text(row, "season", where)), "season", where)
+        names = _name_and_slug(row, where, Competition)
+        key = (league, season.slug, names["slug"])
+        if key in restored:
+            raise ArchiveError(f"{where}: {season} has two competitions {names['slug']!r}")
+        groups = _whole(row, "groups", where, low=0, high=len(cup_draw.GROUP_LETTERS), default=0)
+        competition = Competition.objects.create(
+            season=season,
+            **names,
+            format=_choice(row, "format", where, _choices(Competition, "format"), Competition.CUP),
+            draw=_choice(row, "draw", where, _choices(Competition, "draw"), Competition.SEEDED),
+            draw_seed=_whole(row, "draw_seed", where, low=0, high=DRAW_SEED_MAX, default=None),
+            third_place=_flag(row, "third_place", where),
+            two_legs=_flag(row, "two_legs", where),
+            groups=groups,
+            per_group=_whole(row, "per_group", where, low=0, high=cup_draw.MAX_ENTRANTS, default=0),
+            knockout_drawn=_flag(row, "knockout_drawn", where),
+            from_standings=_flag(row, "from_standings", where),
+        )
+        _set_created_at(Competition, competition.pk, row.get("created_at"), where)
+        entrants = _restore_entrants(row, where, competition, league, teams)
+        restored[key] = _Restored(competition, _restore_ties(row, where, competition, entrants))
+    return restored
+
+
+def _letters(competition: Competition) -> str:
+    return cup_draw.GROUP_LETTERS[: competition.groups]
+
+
+def _rows(row: dict[str, Any], key: str, where: str) -> list[dict[str, Any]]:
+    value = row.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise ArchiveError(f"{where}: {key!r} must be a list of objects, not {_show(value)}")
+    return value
+
+
+def _restore_entrants(
+    row: dict[str, Any],
+    where: str,
+    competition: Competition,
+    league: str,
+    teams: dict[tuple[str, str], Team],
+) -> dict[int, Entrant]:
+    """The competition's entrants, by seed."""
+    entrants: dict[int, Entrant] = {}
+    knockout_seeds: set[int] = set()
+    for index, entry in enumerate(_rows(row, "entrants", where)):
+        here = f"{where}.entrants[{index}]"
+        team = _lookup(teams, (league, _text(entry, "team", here)), "team", here)
+        seed = _whole(entry, "seed", here, low=1, high=SMALL_MAX)
+        if seed in entrants:
+            raise ArchiveError(f"{here}: seed {seed} is given twice")
+        if any(other.team_id == team.pk for other in entrants.values()):
+            raise ArchiveError(f"{here}: {team.slug!r} is entered twice")
+        knockout_seed = _whole(entry, "knockout_seed", here, low=1, high=SMALL_MAX, default=None)
+        if knockout_seed is not None and knockout_seed in knockout_seeds:
+            raise ArchiveError(f"{here}: knockout seed {knockout_seed} is given twice")
+        knockout_seeds.add(knockout_seed)
+        entrants[seed] = Entrant.objects.create(
+            competition=competition,
+            team=team,
+            seed=seed,
+            group=_group(entry, here, _letters(competition)),
+            knockout_seed=knockout_seed,
+        )
+    return entrants
+
+
+def _restore_ties(
+    row: dict[str, Any], where: str, competition: Competition, entrants: dict[int, Entrant]
+) -> dict[tuple[int, int, bool], Tie]:
+    ties: dict[tuple[int, int, bool], Tie] = {}
+    for index, entry in enumerate(_rows(row, "ties", where)):
+        here = f"{where}.ties[{index}]"
+        place = _place(entry, here)
+        if place in ties:
+            raise ArchiveError(f"{here}: a second tie in round {place[0]}, slot {place[1]}")
+        seated = {
+            seat: _entrant(entry, seat, here, entrants) for seat in ("first", "second", "winner")
+        }
+        winner = seated["winner"]
+        if winner is not None and winner not in (seated["first"], seated["second"]):
+            raise ArchiveError(f"{here}: the winner (seed {winner.seed}) is not in the tie")
+        ties[place] = Tie.objects.create(
+            competition=competition,
+            round=place[0],
+            slot=place[1],
+            third_place=place[2],
+            **seated,
+            bye=_flag(entry, "bye", here),
+            decided_by=_choice(entry, "decided_by", here, DECIDED_BY, ""),
+            walkover_reason=_optional_text(entry, "walkover_reason", here, Tie),
+            flag=_optional_text(entry, "flag", here, Tie),
+        )
+    return ties
+
+
+def _place(entry: dict[str, Any], where: str) -> tuple[int, int, bool]:
+    return (
+        _whole(entry, "round", where, low=1, high=SMALL_MAX),
+        _whole(entry, "slot", where, low=0, high=SMALL_MAX),
+        _flag(entry, "third_place", where),
+    )
+
+
+def _entrant(
+    entry: dict[str, Any], seat: str, where: str, entrants: dict[int, Entrant]
+) -> Entrant | None:
+    seed = _whole(entry, seat, where, low=1, high=SMALL_MAX, default=None)
+    if seed is None:
+        return None
+    if seed not in entrants:
+        raise ArchiveError(f"{where}: {seat!r} is seed {seed}, not an entrant of the competition")
+    return entrants[seed]
+
+
 def _restore_fixtures(
     rows: list[dict[str, Any]],
     seasons: dict[tuple[str, str], Season],
     teams: dict[tuple[str, str], Team],
-) -> dict[str, Fixture]:
-    """The fixtures written, by the game file each is to take."""
+    competitions: dict[tuple[str, str, str], _Restored],
+) -> tuple[dict[str, Fixture], dict[Tie, list[int]]]:
+    """The fixtures written, by the game file each is to take; and the knockout fixtures'
+    ids by their tie, to be linked once the games are restored."""
     fixtures: dict[str, Fixture] = {}
+    tie_links: dict[Tie, list[int]] = {}
     for index, row in enumerate(rows):
         where = _where("fixtures", index)
         league = _text(row, "league", where)
+        season = _lookup(seasons, (league, _text(row, "season", where)), "season", where)
         home = _text(row, "home", where, empty=True)
+        restored, tie = _fixture_competition(row, where, (league, season.slug), competitions)
         fixture = Fixture.objects.create(
-            season=_lookup(seasons, (league, _text(row, "season", where)), "season"),
+            season=season,
             away=_lookup(teams, (league, _text(row, "away", where)), "team"),
             home=_lookup(teams, (league, home), "team") if home else None,
             scheduled_on=_date(row.get("scheduled_on"), where),
+            scheduled_time=_time(row.get("scheduled_time"), where),
+            competition=restored.competition if restored else None,
+            group=_group(row, where, _letters(restored.competition)) if restored else "",
+            leg=_whole(row, "leg", where, low=1, high=SMALL_MAX, default=1),
+            decider=_flag(row, "decider", where),
             **_outcome(row, where),
         )
+        if tie is not None:
+            tie_links.setdefault(tie, []).append(fixture.pk)
         game = _text(row, "game", where, empty=True)
         if game:
             fixtures[game] = fixture
-    return fixtures
+    return fixtures, tie_links
+
+
+def _fixture_competition(
+    row: dict[str, Any],
+    where: str,
+    season: tuple[str, str],
+    competitions: dict[tuple[str, str, str], _Restored],
+) -> tuple[_Restored | None, Tie | None]:
+    """The competition and the tie of a fixture (``None`` for a league fixture)."""
+    slug = _text(row, "competition", where, empty=True)
+    place = row.get("tie")
+    if slug is None:
+        if place is not None:
+            raise ArchiveError(f"{where}: a tie, but no competition")
+        return None, None
+    restored = competitions.get((*season, slug))
+    if restored is None:
+        raise ArchiveError(
+            f"{where}: no competition {_show(slug)} in season {season[1]!r} of {season[0]!r}"
+        )
+    if place is None:
+        return restored, None
+    if not isinstance(place, dict):
+        raise ArchiveError(f"{where}: 'tie' must be an object or null, not {_show(place)}")
+    key = _place(place, f"{where}.tie")
+    if key not in restored.ties:
+        raise ArchiveError(
+            f"{where}: {slug!r} has no tie in round {key[0]}, slot {key[1]}"
+            + (" (third place)" if key[2] else "")
+        )
+    return restored, restored.ties[key]
 
 
 @dataclass(frozen=True)
@@ -466,10 +733,14 @@ def _history_user(users: dict[str, Any], created: dict[str, Any]) -> backup_hist
     return named
 
 
-def _lookup(table: dict, key: Any, what: str) -> Any:
+def _lookup(table: dict, key: Any, what: str, where: str | None = None) -> Any:
     try:
         return table[key]
     except (KeyError, TypeError):
+        if where is not None:
+            raise ArchiveError(
+                f"{where}: names a {what} the archive does not hold: {_show(key)}"
+            ) from None
         raise ArchiveError(f"{LEAGUES} names a {what} it does not hold: {_show(key)}") from None
 
 
@@ -569,6 +840,74 @@ def _outcome(row: dict[str, Any], where: str) -> dict[str, Any]:
         ),
         "outcome_recorded_at": _datetime(row.get("outcome_recorded_at"), where),
     }
+
+
+_MISSING = object()
+
+
+def _whole(
+    row: dict[str, Any], key: str, where: str, *, low: int, high: int, default: Any = _MISSING
+) -> Any:
+    """A whole number from ``low`` to ``high``; ``default`` (when given) for a missing or
+    null value."""
+    value = row.get(key)
+    if value is None and default is not _MISSING:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ArchiveError(
+            f"{where}: {key!r} must be a whole number from {low} to {high}, not {_show(value)}"
+        )
+    return value
+
+
+def _flag(row: dict[str, Any], key: str, where: str) -> bool:
+    """``true`` or ``false``; ``false`` when missing."""
+    value = row.get(key, False)
+    if not isinstance(value, bool):
+        raise ArchiveError(f"{where}: {key!r} must be true or false, not {_show(value)}")
+    return value
+
+
+def _choice(row: dict[str, Any], key: str, where: str, allowed: Any, default: str) -> str:
+    """One of ``allowed``; ``default`` when missing or null."""
+    value = row.get(key)
+    if value is None:
+        value = default
+    if value not in allowed:
+        listed = ", ".join(repr(item) for item in allowed if item)
+        raise ArchiveError(f"{where}: {key!r} must be one of {listed}, not {_show(value)}")
+    return value
+
+
+def _choices(model: type, name: str) -> list[str]:
+    return [value for value, _ in model._meta.get_field(name).choices]
+
+
+def _optional_text(row: dict[str, Any], key: str, where: str, model: type) -> str:
+    return _text(row, key, where, empty=True, max_length=_max_length(model, key)) or ""
+
+
+def _group(row: dict[str, Any], where: str, letters: str) -> str:
+    """A group's letter among ``letters``, or ``""`` for none."""
+    value = row.get("group")
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str) or len(value) != 1 or value not in letters:
+        shown = f"one of {', '.join(letters)}" if letters else "null (no groups)"
+        raise ArchiveError(f"{where}: 'group' must be {shown}, not {_show(value)}")
+    return value
+
+
+def _time(value: Any, where: str) -> time | None:
+    if value is None or value == "":
+        return None
+    try:
+        parsed = parse_time(value) if isinstance(value, str) else None
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        raise ArchiveError(f"{where}: not a time of day: {_show(value)}")
+    return parsed
 
 
 def _date(value: Any, where: str) -> date | None:

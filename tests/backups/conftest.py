@@ -8,7 +8,18 @@ from django.contrib.auth import get_user_model
 
 from games.engines.record import Record, ReplayError, replay
 from games.leagues import services as league_services
-from games.models import Fixture, Game, GameStats, League, Play, Season, Team
+from games.models import (
+    Competition,
+    Entrant,
+    Fixture,
+    Game,
+    GameStats,
+    League,
+    Play,
+    Season,
+    Team,
+    Tie,
+)
 from games.scoring import corrections, services
 from games.scoring.selectors import game_record, replay_game
 from tests.leagues.conftest import make_league, play_fixture, play_out
@@ -127,6 +138,9 @@ def build_site(organiser, scorer):
 def wipe():
     GameStats.objects.all().delete()
     Fixture.objects.all().delete()
+    Tie.objects.all().delete()
+    Entrant.objects.all().delete()
+    Competition.objects.all().delete()
     Play.objects.all().delete()
     Game.objects.all().delete()
     Team.objects.all().delete()

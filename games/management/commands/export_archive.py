@@ -1,5 +1,6 @@
-"""``manage.py export_archive DIR``: write every game, league, season, team and fixture, and
-every game's correction history, as a folder of JSON (see ``games.archive.backups``);
+"""``manage.py export_archive DIR``: write every game, league, season, team, fixture and
+competition (cups and group stages, their seeds and brackets), and every game's correction
+history, as a folder of JSON (see ``games.archive.backups``);
 ``import_leagues DIR`` restores it."""
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from games.archive import backups
 
 class Command(BaseCommand):
     help = (
-        "Write every game as its JSON record, plus leagues, seasons, teams, fixtures and "
-        "each game's corrections."
+        "Write every game as its JSON record, plus leagues, seasons, teams, competitions, "
+        "fixtures and each game's corrections."
     )
 
     def add_arguments(self, parser: Any) -> None:

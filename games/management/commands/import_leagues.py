@@ -1,7 +1,7 @@
 """``manage.py import_leagues DIR``: restore an archive written by ``export_archive`` into a
-fresh database: leagues, seasons, teams, fixtures, and every game (finished, in progress,
-voided, friendlies) with its stats and correction history. See ``games.archive.backups`` for what
-is and is not kept.
+fresh database: leagues, seasons, teams, competitions (cups and group stages, their seeds
+and brackets), fixtures, and every game (finished, in progress, voided, friendlies) with its
+stats and correction history. See ``games.archive.backups`` for what is and is not kept.
 
 A game that cannot be restored gets one line on stderr and the exit status is 1; an archive
 that cannot be read, or a database that already holds leagues or games, stops the command
@@ -26,7 +26,10 @@ from games.archive import backups
 
 
 class Command(BaseCommand):
-    help = "Restore leagues, seasons, teams, fixtures and games from an export_archive folder."
+    help = (
+        "Restore leagues, seasons, teams, competitions, fixtures and games from an "
+        "export_archive folder."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("directory", help="a folder written by export_archive")
