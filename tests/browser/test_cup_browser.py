@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.leagues.cups import services as cups
 from games.models import Competition, Fixture, League, Season, Team, Tie
 
 from .helpers import assert_not_reloaded, log_in, mark_page
@@ -188,3 +189,35 @@ def test_an_organiser_runs_a_six_team_cup_in_the_browser(
     page.set_viewport_size({"width": 718, "height": 1047})
     expect(page.locator(".site-header")).to_be_hidden()
     page.screenshot(path=str(ARTIFACTS / "bracket-print.png"))
+
+
+def test_big_brackets_fit_a_phone_a_tablet_and_one_printed_page(
+    live_server, django_user_model, page: Page
+) -> None:
+    """Sixteen long-named teams print on one sheet; the six rounds of a 64-team cup scroll
+    inside the bracket on a tablet, never the page."""
+    organiser = django_user_model.objects.create_user("organiser", password=PASSWORD)
+    league = League.objects.create(
+        name="County League", slug="county", kind="quick-baseball", options={"innings": 1}
+    )
+    season = Season.objects.create(league=league, name="2026", slug="2026")
+    league.organisers.add(organiser)
+    teams = [
+        Team.objects.create(league=league, name=f"Longish Team Name {n}", slug=f"team-{n}")
+        for n in range(1, 65)
+    ]
+    sixteen = cups.cup_create(
+        season=season, user=organiser, name="Sixteen", teams=teams[:16], third_place=True
+    )
+    all_in = cups.cup_create(season=season, user=organiser, name="Everyone", teams=teams)
+    for cup, width in ((sixteen, 390), (all_in, 390), (all_in, 1366)):
+        page.set_viewport_size({"width": width, "height": 1024})
+        page.goto(f"{live_server.url}{cup.get_absolute_url()}")
+        expect(page.locator(".bracket-round")).to_have_count(4 if cup == sixteen else 6)
+        assert page.evaluate(
+            "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        ), f"{cup.name} scrolls sideways at {width} px"
+    page.goto(f"{live_server.url}{sixteen.get_absolute_url()}")
+    page.emulate_media(media="print")
+    for paper in ("A4", "Letter"):
+        assert page_count(page.pdf(format=paper)) == 1, paper
