@@ -408,3 +408,20 @@ def _grouped(rows: QuerySet) -> list[tuple[League, list[Any]]]:
     for row in rows:
         groups.setdefault(row.league_id, (row.league, []))[1].append(row)
     return list(groups.values())
+
+
+# Calendar feeds.
+
+
+def calendar_fixtures(*, league: League, team: Team | None = None) -> list[Fixture]:
+    """Every dated fixture of every season of ``league`` (league, group and cup games), or of
+    ``team`` only, by date and time. Undated fixtures are left out: no calendar can place
+    them."""
+    fixtures = Fixture.objects.filter(season__league=league, scheduled_on__isnull=False)
+    if team is not None:
+        fixtures = fixtures.filter(Q(away=team) | Q(home=team))
+    return list(
+        fixtures.select_related(
+            "season__league", "away", "home", "game", "competition", "tie"
+        ).order_by("scheduled_on", F("scheduled_time").asc(nulls_first=True), "id")
+    )
