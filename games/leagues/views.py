@@ -706,17 +706,22 @@ def fixture_undo_no_result(
 def fixture_schedule(request: HttpRequest, league: League, season: str, pk: int) -> HttpResponse:
     """Set, move or clear a fixture's date and local start time. Back to the page the fixture
     is listed on (a cup's or group's fixture: its competition's page, when ``from`` says so);
-    a refusal shows that page again, with the form kept open and its errors (status 400)."""
+    a refusal shows that page again with the reason, the fixture's form kept open with what
+    was sent (status 400)."""
     fixture = _fixture(league, season, pk)
     form = ScheduleForm(request.POST)
     if form.is_valid():
         try:
-            leagues.fixture_schedule(fixture=fixture, user=request.user, **form.cleaned_data)
+            fixture = leagues.fixture_schedule(
+                fixture=fixture, user=request.user, **form.cleaned_data
+            )
         except leagues.LeagueError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, f"{fixture}: {_when_text(fixture)}.")
             return redirect(f"{_schedule_back(request, league, fixture)}#fixture-{fixture.pk}")
+    errors = [error for field_errors in form.errors.values() for error in field_errors]
+    messages.error(request, f"{fixture}: {' '.join(errors)}")
     if fixture.competition is not None and request.POST.get("from") == "competition":
         return _competition_page(
             request,
