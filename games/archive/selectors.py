@@ -12,9 +12,10 @@ Choices made where the issue is silent:
   team of one league, offered grouped by league), ``game`` (the game id) and ``date_from`` /
   ``date_to`` (inclusive). The team filter finds the team's fixture games.
 - A season page shows its games under way, its results (newest first), the fixtures still to
-  play (by date, undated last) and the season's games outside the fixture list. A voided game
-  is listed with its reason; a fixture recorded as abandoned or no result is among the
-  results (dated by its game, else by when it was recorded) with "No result: <reason>".
+  play (by date and start time, undated last) and the season's games outside the fixture
+  list. A voided game is listed with its reason; a fixture recorded as abandoned or no
+  result is among the results (dated by its game, else by when it was recorded) with
+  "No result: <reason>".
 - Cricket scores in lists are each side's innings ("120/7 & 88"; all out shows the runs only,
   a declaration ends in "d").
 - A team's form is its last five counted results (voided games have no stats rows), oldest
@@ -253,7 +254,7 @@ def season_page(*, season: Season) -> SeasonPage:
     fixtures = [
         fixture_row(f)
         for f in season.fixtures.select_related("away", "home", "game").order_by(
-            F("scheduled_on").asc(nulls_last=True), "id"
+            F("scheduled_on").asc(nulls_last=True), F("scheduled_time").asc(nulls_first=True), "id"
         )
     ]
     friendlies = season.games.filter(fixture__isnull=True)
@@ -335,7 +336,13 @@ def team_page(*, team: Team, season: Season | None = None) -> TeamPage:
             )
         )
     upcoming = [fixture_row(f) for f in fixtures if f.game is None and not f.is_no_result]
-    upcoming.sort(key=lambda r: (r.played_on is None, r.played_on or datetime.date.min))
+    upcoming.sort(
+        key=lambda r: (
+            r.played_on is None,
+            r.played_on or datetime.date.min,
+            (r.fixture.scheduled_time if r.fixture else None) or datetime.time.min,
+        )
+    )
     return TeamPage(
         team=team,
         season=season,

@@ -7,6 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from games.archive import selectors
 from games.leagues import services as league_services
 from games.leagues.cups import services as cups
 from games.leagues.services import LeagueError
@@ -268,3 +269,22 @@ def test_the_season_and_team_pages_show_the_start_time(client, organiser, baseba
     league_page = client.get(league.get_absolute_url()).content.decode()
     assert reverse("games:league-calendar", args=[league.slug]) in league_page
     assert "Add to your calendar" in league_page
+
+
+def test_fixtures_of_one_day_are_listed_by_start_time(organiser, baseball_league):
+    _, season, (giants, yankees, mets) = baseball_league
+    late = Fixture.objects.create(
+        season=season, away=giants, home=yankees, scheduled_on=DAY, scheduled_time=SEVEN_THIRTY
+    )
+    early = Fixture.objects.create(
+        season=season, away=mets, home=giants, scheduled_on=DAY, scheduled_time=datetime.time(18)
+    )
+    undated = Fixture.objects.create(season=season, away=yankees, home=mets)
+    assert league_services.season_fixture_list(season=season) == [early, late, undated]
+    assert [row.fixture for row in selectors.season_page(season=season).to_play] == [
+        early,
+        late,
+        undated,
+    ]
+    upcoming = selectors.team_page(team=giants).upcoming
+    assert [row.fixture for row in upcoming] == [early, late]
