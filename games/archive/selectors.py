@@ -12,9 +12,10 @@ Choices made where the issue is silent:
   team of one league, offered grouped by league), ``game`` (the game id) and ``date_from`` /
   ``date_to`` (inclusive). The team filter finds the team's fixture games.
 - A season page shows its games under way, its results (newest first), the fixtures still to
-  play (by date, undated last) and the season's games outside the fixture list. A voided game
-  is listed with its reason; a fixture recorded as abandoned or no result is among the
-  results (dated by its game, else by when it was recorded) with "No result: <reason>".
+  play (by date and start time, undated last) and the season's games outside the fixture
+  list. A voided game is listed with its reason; a fixture recorded as abandoned or no
+  result is among the results (dated by its game, else by when it was recorded) with
+  "No result: <reason>".
 - Cricket scores in lists are each side's innings ("120/7 & 88"; all out shows the runs only,
   a declaration ends in "d").
 - A team's form is its last five counted results (voided games have no stats rows), oldest
@@ -253,7 +254,7 @@ def season_page(*, season: Season) -> SeasonPage:
     fixtures = [
         fixture_row(f)
         for f in season.fixtures.select_related("away", "home", "game").order_by(
-            F("scheduled_on").asc(nulls_last=True), "id"
+            F("scheduled_on").asc(nulls_last=True), F("scheduled_time").asc(nulls_first=True), "id"
         )
     ]
     friendlies = season.games.filter(fixture__isnull=True)
@@ -335,7 +336,13 @@ def team_page(*, team: Team, season: Season | None = None) -> TeamPage:
             )
         )
     upcoming = [fixture_row(f) for f in fixtures if f.game is None and not f.is_no_result]
-    upcoming.sort(key=lambda r: (r.played_on is None, r.played_on or datetime.date.min))
+    upcoming.sort(
+        key=lambda r: (
+            r.played_on is None,
+            r.played_on or datetime.date.min,
+            (r.fixture.scheduled_time if r.fixture else None) or datetime.time.min,
+        )
+    )
     return TeamPage(
         team=team,
         season=season,
@@ -408,3 +415,20 @@ def _grouped(rows: QuerySet) -> list[tuple[League, list[Any]]]:
     for row in rows:
         groups.setdefault(row.league_id, (row.league, []))[1].append(row)
     return list(groups.values())
+
+
+# Calendar feeds.
+
+
+def calendar_fixtures(*, league: League, team: Team | None = None) -> list[Fixture]:
+    """Every dated fixture of every season of ``league`` (league, group and cup games), or of
+    ``team`` only, by date and time. Undated fixtures are left out: no calendar can place
+    them."""
+    fixtures = Fixture.objects.filter(season__league=league, scheduled_on__isnull=False)
+    if team is not None:
+        fixtures = fixtures.filter(Q(away=team) | Q(home=team))
+    return list(
+        fixtures.select_related(
+            "season__league", "away", "home", "game", "competition", "tie"
+        ).order_by("scheduled_on", F("scheduled_time").asc(nulls_first=True), "id")
+    )

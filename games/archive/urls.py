@@ -24,7 +24,13 @@ urlpatterns: list = [
     ),
     path("leagues/", views.league_list, name="leagues"),
     path("leagues/<slug:league>/", views.league_detail, name="league"),
+    path("leagues/<slug:league>/calendar.ics", views.league_calendar, name="league-calendar"),
     path("leagues/<slug:league>/teams/<slug:team>/", views.team_detail, name="team"),
+    path(
+        "leagues/<slug:league>/teams/<slug:team>/calendar.ics",
+        views.team_calendar,
+        name="team-calendar",
+    ),
     path(
         "leagues/<slug:league>/<slug:season>/cups/<slug:competition>/",
         views.bracket,

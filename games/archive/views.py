@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games.archive import selectors, win_chances
+from games.archive import calendar_feed, selectors, win_chances
 from games.engines import all_engines
 from games.leagues import stats_selectors
 from games.leagues.cups import selectors as cup_selectors
@@ -101,6 +101,32 @@ def team_detail(request: HttpRequest, league: str, team: str) -> HttpResponse:
 def _team_stats(team: Team, season: Season | None) -> dict[str, Any]:
     """The context of the stats partial ``games/stats/_team_stats.html``."""
     return {"team_stats": stats_selectors.team_stats(team=team, season=season)}
+
+
+@require_GET
+def league_calendar(request: HttpRequest, league: str) -> HttpResponse:
+    """Every dated fixture of the league, league and cup, as an iCalendar feed."""
+    league_obj = get_object_or_404(League, slug=league)
+    fixtures = selectors.calendar_fixtures(league=league_obj)
+    return _calendar(request, f"{league_obj.name} fixtures", fixtures, league_obj.slug)
+
+
+@require_GET
+def team_calendar(request: HttpRequest, league: str, team: str) -> HttpResponse:
+    """The team's dated fixtures, league and cup, as an iCalendar feed."""
+    team_obj = get_object_or_404(
+        Team.objects.select_related("league"), league__slug=league, slug=team
+    )
+    fixtures = selectors.calendar_fixtures(league=team_obj.league, team=team_obj)
+    name = f"{team_obj.name} fixtures · {team_obj.league.name}"
+    return _calendar(request, name, fixtures, f"{team_obj.league.slug}-{team_obj.slug}")
+
+
+def _calendar(request: HttpRequest, name: str, fixtures: list, filename: str) -> HttpResponse:
+    body = calendar_feed.calendar(name=name, fixtures=fixtures, absolute=request.build_absolute_uri)
+    response = HttpResponse(body, content_type=calendar_feed.CONTENT_TYPE)
+    response["Content-Disposition"] = f'inline; filename="{filename}.ics"'
+    return response
 
 
 class ArchiveFilterForm(forms.Form):

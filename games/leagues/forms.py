@@ -17,6 +17,12 @@ from games.models import Competition, Fixture, League, Team
 from games.scoring.forms import _option_field
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+TIME_WIDGET = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+TIME_HELP = "optional: the local start time, as agreed at the table"
+
+
+def _time_field(label: str = "Start time") -> forms.TimeField:
+    return forms.TimeField(label=label, required=False, widget=TIME_WIDGET, help_text=TIME_HELP)
 
 
 def _points_field(label: str, initial: int) -> forms.IntegerField:
@@ -102,6 +108,7 @@ class FixtureForm(_LeagueTeamsForm):
     away = forms.ModelChoiceField(queryset=Team.objects.none(), label="Away (bats first)")
     home = forms.ModelChoiceField(queryset=Team.objects.none(), label="Home")
     scheduled_on = forms.DateField(label="Date", required=False, widget=DATE_WIDGET)
+    scheduled_time = _time_field()
 
     def __init__(self, *args: Any, league: League, **kwargs: Any):
         super().__init__(*args, league=league, **kwargs)
@@ -121,6 +128,17 @@ class RoundRobinForm(forms.Form):
     days_between = forms.IntegerField(
         label="Days between rounds", min_value=1, max_value=60, initial=7
     )
+    scheduled_time = _time_field("Start time of every fixture")
+
+    field_order = ["rounds", "first_date", "scheduled_time", "days_between"]
+
+
+class ScheduleForm(forms.Form):
+    """A fixture's date and local start time; both blank takes it off the calendar (the
+    service refuses a time without a date)."""
+
+    scheduled_on = forms.DateField(label="Date", required=False, widget=DATE_WIDGET)
+    scheduled_time = _time_field()
 
 
 class OrganiserForm(forms.Form):

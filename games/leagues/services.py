@@ -24,13 +24,19 @@ Choices where the issue is silent:
   is; a game scored on to the end after all has no stats rows until the mark is undone. A
   final game cannot be marked (void it if it should not count). A marked fixture is not
   started, not given an imported game, and not removed until the mark is undone.
+- A fixture has a date (``scheduled_on``) and, optionally, a start time (``scheduled_time``).
+  The time is the league's local wall-clock time, as the players agree it at the table: it
+  is stored and shown as given, never converted between time zones (the calendar feeds give
+  it as a "floating" time, which a calendar shows as it is wherever it is read). A time
+  needs a date. Any fixture whose game is not final (a league, group or cup fixture) can be
+  given, moved to, or taken off a date (``fixture_schedule``); a final game's date stays.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -236,10 +242,13 @@ def fixture_create(
     away: Team,
     home: Team | None = None,
     scheduled_on: date | None = None,
+    scheduled_time: time | None = None,
 ) -> Fixture:
-    """One fixture: ``away`` bats first; a solitaire league's fixture has no ``home``."""
+    """One fixture: ``away`` bats first; a solitaire league's fixture has no ``home``.
+    ``scheduled_time`` is a local start time, and needs ``scheduled_on``."""
     league = season.league
     require_organiser(league=league, user=user)
+    _check_when(scheduled_on, scheduled_time)
     teams = [away] if home is None else [away, home]
     if any(team.league_id != league.pk for team in teams):
         raise LeagueError(f"Both teams must be teams of {league.name}.")
@@ -250,7 +259,18 @@ def fixture_create(
             raise LeagueError("A team cannot play itself.")
     elif home is not None:
         raise LeagueError(f"A {get(league.kind).name} game has one player.")
-    return Fixture.objects.create(season=season, away=away, home=home, scheduled_on=scheduled_on)
+    return Fixture.objects.create(
+        season=season,
+        away=away,
+        home=home,
+        scheduled_on=scheduled_on,
+        scheduled_time=scheduled_time,
+    )
+
+
+def _check_when(scheduled_on: date | None, scheduled_time: time | None) -> None:
+    if scheduled_time is not None and scheduled_on is None:
+        raise LeagueError("A start time needs a date: give the date too, or leave the time out.")
 
 
 def _hosts(i: int, j: int, n: int) -> bool:
@@ -288,15 +308,18 @@ def round_robin(
     rounds: int = 1,
     first_date: date | None = None,
     days_between: int = 7,
+    scheduled_time: time | None = None,
 ) -> list[Fixture]:
     """Fixtures so that every pair of the league's teams meets ``rounds`` times this season.
 
     Fixtures the season already has count towards the meetings, so nothing is doubled.
     Returns the fixtures added. Each round is ``days_between`` days after the previous one
-    when ``first_date`` is given.
+    when ``first_date`` is given, every fixture starting at ``scheduled_time`` (local) if
+    that is given too.
     """
     league = season.league
     require_organiser(league=league, user=user)
+    _check_when(first_date, scheduled_time)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise LeagueError(f"Rounds must be 1 to {MAX_ROUNDS}.")
     if not 1 <= days_between <= 60:
@@ -330,7 +353,13 @@ def round_robin(
                 existing[key] -= 1
                 continue
             added.append(
-                Fixture.objects.create(season=season, away=away, home=home, scheduled_on=when)
+                Fixture.objects.create(
+                    season=season,
+                    away=away,
+                    home=home,
+                    scheduled_on=when,
+                    scheduled_time=scheduled_time if when else None,
+                )
             )
     return added
 
@@ -467,7 +496,7 @@ def game_unvoid(*, game: Game, user) -> Game:
     return game
 
 
-# Abandoned and no-result fixtures
+# Abandoned and no-result fixtures, and dates
 
 
 def _locked_fixture(fixture: Fixture, user) -> Fixture:
@@ -534,6 +563,25 @@ def fixture_clear_no_result(*, fixture: Fixture, user) -> Fixture:
     return fixture
 
 
+@transaction.atomic
+def fixture_schedule(
+    *, fixture: Fixture, user, scheduled_on: date | None, scheduled_time: time | None
+) -> Fixture:
+    """Set, move or clear the fixture's date and local start time (both ``None``: no date).
+
+    Any fixture of the season (league, group or cup) whose game is not final; a time needs a
+    date. The time is the league's local wall-clock time, stored as given.
+    """
+    fixture = _locked_fixture(fixture, user)
+    _check_when(scheduled_on, scheduled_time)
+    if fixture.game_id is not None and Game.objects.get(pk=fixture.game_id).is_final:
+        raise LeagueError("This fixture's game is finished, so its date stays as it was played.")
+    fixture.scheduled_on = scheduled_on
+    fixture.scheduled_time = scheduled_time
+    fixture.save(update_fields=["scheduled_on", "scheduled_time"])
+    return fixture
+
+
 # Reads the organisers' pages need
 
 
@@ -544,10 +592,13 @@ def leagues_managed_by(*, user) -> list[League]:
 
 
 def season_fixture_list(*, season: Season) -> list[Fixture]:
-    """The fixture list by date; fixtures without one (e.g. imported) last, as they came."""
+    """The fixture list by date and time; fixtures without a date (e.g. imported) last, as
+    they came."""
     return list(
         season.fixtures.select_related("away", "home", "game").order_by(
-            models.F("scheduled_on").asc(nulls_last=True), "id"
+            models.F("scheduled_on").asc(nulls_last=True),
+            models.F("scheduled_time").asc(nulls_first=True),
+            "id",
         )
     )
 

@@ -47,6 +47,11 @@ urlpatterns: list = [
         views.fixture_undo_no_result,
         name="manage-fixture-undo-no-result",
     ),
+    path(
+        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/schedule/",
+        views.fixture_schedule,
+        name="manage-fixture-schedule",
+    ),
     path(f"{MANAGE}seasons/<slug:season>/cups/", views.cup_add, name="manage-cup-add"),
     path(
         f"{MANAGE}seasons/<slug:season>/playoffs/",

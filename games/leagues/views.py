@@ -1,5 +1,5 @@
 """The organisers' pages: their leagues, one league (settings, seasons, teams, organisers) and
-one season's fixture list (add, round robin, start, void, no result).
+one season's fixture list (add, round robin, schedule, start, void, no result).
 
 Only a league's organisers (staff, or users given the rights) open these pages; anyone else
 signed in gets 403, and a visitor is sent to log in. Every form posts to its own address and
@@ -37,6 +37,7 @@ from games.leagues.forms import (
     OrganiserForm,
     PlayoffsForm,
     RoundRobinForm,
+    ScheduleForm,
     SeasonForm,
     TeamForm,
     VoidForm,
@@ -282,6 +283,8 @@ def _season_page(
         or RoundRobinForm(initial={"first_date": season.starts_on}),
         "void_form": VoidForm(),
         "no_result_form": NoResultForm(),
+        "schedule_form": forms.get("schedule_form"),
+        "schedule_fixture": forms.get("schedule_fixture"),
         "scorer_of": leagues.games_scored_by(season=season, user=request.user),
         "competitions": cup_selectors.season_competitions(season=season),
         "cup_form": forms.get("cup_form") or CupForm(league=league),
@@ -312,6 +315,7 @@ def fixture_add(request: HttpRequest, league: League, season: str) -> HttpRespon
                 away=form.cleaned_data["away"],
                 home=form.cleaned_data.get("home"),
                 scheduled_on=form.cleaned_data["scheduled_on"],
+                scheduled_time=form.cleaned_data["scheduled_time"],
             )
         except leagues.LeagueError as exc:
             form.add_error(None, str(exc))
@@ -499,9 +503,13 @@ def _competition_page(
     status: int = 200,
     walkover_form: WalkoverForm | None = None,
     walkover_tie: int | None = None,
+    schedule_form: ScheduleForm | None = None,
+    schedule_fixture: int | None = None,
 ) -> HttpResponse:
     season = competition.season
     context = {
+        "schedule_form": schedule_form,
+        "schedule_fixture": schedule_fixture,
         "league": season.league,
         "season": season,
         "competition": competition,
@@ -692,3 +700,56 @@ def fixture_undo_no_result(
         messages.success(request, f"{fixture}: no longer recorded as a no result.")
     back = reverse("games:manage-season", kwargs={"league": league.slug, "season": season})
     return redirect(f"{back}#fixture-{fixture.pk}")
+
+
+# A fixture's date and start time
+
+
+@require_POST
+@organiser_required
+def fixture_schedule(request: HttpRequest, league: League, season: str, pk: int) -> HttpResponse:
+    """Set, move or clear a fixture's date and local start time. Back to the page the fixture
+    is listed on (a cup's or group's fixture: its competition's page, when ``from`` says so);
+    a refusal shows that page again with the reason, the fixture's form kept open with what
+    was sent (status 400)."""
+    fixture = _fixture(league, season, pk)
+    form = ScheduleForm(request.POST)
+    if form.is_valid():
+        try:
+            fixture = leagues.fixture_schedule(
+                fixture=fixture, user=request.user, **form.cleaned_data
+            )
+        except leagues.LeagueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{fixture}: {_when_text(fixture)}.")
+            return redirect(f"{_schedule_back(request, league, fixture)}#fixture-{fixture.pk}")
+    errors = [error for field_errors in form.errors.values() for error in field_errors]
+    messages.error(request, f"{fixture}: {' '.join(errors)}")
+    if fixture.competition is not None and request.POST.get("from") == "competition":
+        return _competition_page(
+            request,
+            fixture.competition,
+            status=400,
+            schedule_form=form,
+            schedule_fixture=fixture.pk,
+        )
+    return _season_page(
+        request, fixture.season, status=400, schedule_form=form, schedule_fixture=fixture.pk
+    )
+
+
+def _schedule_back(request: HttpRequest, league: League, fixture: Fixture) -> str:
+    if fixture.competition is not None and request.POST.get("from") == "competition":
+        return _competition_url(league, fixture.competition)
+    return reverse(
+        "games:manage-season", kwargs={"league": league.slug, "season": fixture.season.slug}
+    )
+
+
+def _when_text(fixture: Fixture) -> str:
+    day, start = fixture.scheduled_on, fixture.scheduled_time
+    if day is None:
+        return "no date now"
+    text = f"on {day:%a} {day.day} {day:%b %Y}"
+    return f"{text} at {start:%H:%M}" if start else text

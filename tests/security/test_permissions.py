@@ -128,6 +128,7 @@ TABLE: dict[str, Row] = {
     "games:manage-fixture-delete":    Row(ORGANISER, ORGANISER, "fixture", cross=HIDDEN),
     "games:manage-fixture-no-result": Row(NOBODY, ORGANISER, "fixture", cross=HIDDEN),
     "games:manage-fixture-undo-no-result": Row(NOBODY, ORGANISER, "fixture", cross=HIDDEN),
+    "games:manage-fixture-schedule":  Row(NOBODY, ORGANISER, "fixture", cross=HIDDEN),
     "games:manage-team-add":          Row(NOBODY, ORGANISER),
     "games:manage-team-edit":         Row(NOBODY, ORGANISER, cross=HIDDEN),
     "games:manage-team-delete":       Row(ORGANISER, ORGANISER, cross=HIDDEN),
@@ -144,7 +145,9 @@ TABLE: dict[str, Row] = {
     # Public league pages, standings, stats and the archive
     "games:leagues":                  Row(PUBLIC, NOBODY),
     "games:league":                   Row(PUBLIC, NOBODY),
+    "games:league-calendar":          Row(PUBLIC, NOBODY),
     "games:team":                     Row(PUBLIC, NOBODY),
+    "games:team-calendar":            Row(PUBLIC, NOBODY),
     "games:season":                   Row(PUBLIC, NOBODY),
     "games:bracket":                  Row(PUBLIC, NOBODY),
     "games:bracket-json":             Row(PUBLIC, NOBODY),
@@ -488,7 +491,9 @@ def test_another_leagues_organiser_cannot_reach_this_leagues_objects(world, user
             sorted(lg.organisers.values_list("pk", flat=True)),
             sorted(Team.objects.filter(league=lg).values_list("pk", "name")),
             sorted(
-                Fixture.objects.filter(season__league=lg).values_list("pk", "game_id", "outcome")
+                Fixture.objects.filter(season__league=lg).values_list(
+                    "pk", "game_id", "outcome", "scheduled_on", "scheduled_time"
+                )
             ),
             sorted(Game.objects.filter(season__league=lg).values_list("pk", "voided_at")),
             sorted(
@@ -512,7 +517,7 @@ def test_another_leagues_organiser_cannot_reach_this_leagues_objects(world, user
             expected = 404 if row.cross == HIDDEN else 302
             assert response.status_code == expected, (name, url, response.status_code)
             checked += 1
-    assert checked == 13
+    assert checked == 14
     assert this_league() == before
     assert League.objects.get(pk=lg.pk).is_organiser(users["organiser"])
 
