@@ -291,9 +291,10 @@ def _season_page(
         "playoffs_form": forms.get("playoffs_form") or PlayoffsForm(),
         "groups_form": forms.get("groups_form") or GroupsForm(league=league),
     }
-    # The three competition forms share field names (name, entrants, draw...): each gets ids of
-    # its own, or every label would point at the cup form's fields.
-    for key in ("cup_form", "playoffs_form", "groups_form"):
+    # The competition forms share field names (name, entrants, draw...), and the fixture and
+    # round robin forms a start time: each gets ids of its own, or labels would point at
+    # another form's fields.
+    for key in ("cup_form", "playoffs_form", "groups_form", "round_robin_form"):
         context[key].auto_id = key.removesuffix("_form") + "-%s"
     return render(request, "games/manage/season.html", context, status=status)
 
