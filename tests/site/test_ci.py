@@ -17,7 +17,7 @@ def test_ci_runs_exactly_the_readme_test_command_then_postgresql() -> None:
     assert "apt-get install -y postgresql" in "\n".join(ci_lines)
     assert 'export DATABASE_URL="$PG_URL"' in [line.strip() for line in after]
     assert after[-1].startswith(
-        ".venv/bin/python -m pytest tests/web tests/win tests/leagues tests/concurrency"
+        ".venv/bin/python -m pytest tests/web tests/win tests/leagues tests/cups tests/concurrency"
     )
 
 
