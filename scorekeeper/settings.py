@@ -133,6 +133,7 @@ REPLICA_VIEWS = frozenset(
     {
         "games:list",
         "games:detail",
+        "games:overlay",
         "games:plays-older",
         "games:record",
         "games:standings",

@@ -48,6 +48,7 @@ def public_page(
     context: Callable[[], dict[str, Any]],
     *,
     revalidate: bool = False,
+    personal: bool = True,
 ) -> HttpResponse:
     """``template`` rendered with ``context()``, from the cache when ``key`` (None: no such
     page, render as usual) names it and the visitor sees the public page.
@@ -55,8 +56,13 @@ def public_page(
     With ``revalidate`` (a live game's board, polled every few seconds) the page is tagged
     with its key: a browser asking again with that tag gets "304 Not Modified" and no body
     while nothing on the page changed, so a fan following a long game does not download its
-    whole play-by-play every poll."""
-    if key is None or not is_cacheable(request):
+    whole play-by-play every poll.
+
+    A page that is not ``personal`` (no form, no token, nothing of the visitor's: the stream
+    overlay) is the same for every visitor, signed in or not: all get the cached copy (and
+    its tag), and it gets no CSRF token."""
+    shared = is_cacheable(request) if personal else request.method in ("GET", "HEAD")
+    if key is None or not shared:
         return HttpResponse(render_to_string(template, context(), request))
     tag = f'W/"{key}"'
     if revalidate and etag_matches(request, tag):
@@ -68,7 +74,9 @@ def public_page(
     if html is None:
         html = render_to_string(template, {**context(), "csrf_token": TOKEN_PLACEHOLDER}, request)
         safe_cache.put(name, html)
-    response = HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+    if personal:
+        html = html.replace(TOKEN_PLACEHOLDER, get_token(request))
+    response = HttpResponse(html)
     if revalidate:
         _tag(response, tag)
     return response
@@ -131,6 +139,22 @@ def game_page_key(pk: int, *, partial: bool) -> str | None:
     if row is None or not game_kind(row[4]).public_board_cached:
         return None
     return _key("game-board" if partial else "game-page", row)
+
+
+def game_overlay_key(pk: int, *, partial: bool, look: str = "") -> str | None:
+    """Names a game's stream overlay (or its polled scorebug) as the database has it now: the
+    bug is drawn from the game's row alone (its stored summary changes with its revision).
+    ``look`` names the page's size and corner options (the bug itself has none)."""
+    t = _tables()
+    row = _row(
+        Game,
+        f"SELECT g.id, g.log_revision, g.kind, g.sides, g.options, g.finished_at, g.voided_at"
+        f" FROM {t['game']} g WHERE g.id = %s",
+        [pk],
+    )
+    if row is None:
+        return None
+    return _key("overlay-bug" if partial else f"overlay-page:{look}", row)
 
 
 def standings_page_key(league_slug: str, season_slug: str) -> str | None:

@@ -1,12 +1,13 @@
-"""URL patterns of the public archive: one game's exports, then the league, team and season
-pages (which take any slug, so they come last) (included by games/urls.py)."""
+"""URL patterns of the public archive: one game's stream overlay and exports, then the league,
+team and season pages (which take any slug, so they come last) (included by games/urls.py)."""
 
 from django.urls import path
 
 from games.archive import export_views as exports
-from games.archive import views
+from games.archive import overlay_views, views
 
 urlpatterns: list = [
+    path("games/<int:pk>/overlay/", overlay_views.game_overlay, name="overlay"),
     path("games/<int:pk>/cricsheet.json", exports.cricsheet_json, name="cricsheet"),
     path("games/<int:pk>/gamelog.csv", exports.game_log_csv, name="gamelog"),
     path("games/<int:pk>/boxscore.txt", exports.box_score_text, name="boxscore"),
