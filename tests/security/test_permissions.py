@@ -98,6 +98,7 @@ TABLE: dict[str, Row] = {
     "games:list":                     Row(PUBLIC, NOBODY),
     "games:new":                      Row(SIGNED_IN, SIGNED_IN),
     "games:detail":                   Row(PUBLIC, NOBODY, "game"),
+    "games:overlay":                  Row(PUBLIC, NOBODY, "game"),
     "games:score":                    Row(SCORER, NOBODY, "game"),
     "games:play":                     Row(NOBODY, SCORER, "game"),
     "games:undo":                     Row(NOBODY, SCORER, "game"),
