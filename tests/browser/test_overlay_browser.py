@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.engines import get
 from games.models import Game
 from games.scoring import services
 from games.scoring.selectors import replay_game
@@ -157,3 +158,33 @@ def test_the_bug_follows_the_game_without_reload(live_server, django_user_model,
     half = "Top" if now["half"] == "top" else "Bot"
     expect(bug.locator(".bug-status")).to_have_text(f"{half} {now['inning']}", timeout=8000)
     assert_not_reloaded(page)
+
+
+@pytest.mark.parametrize(
+    ("kind", "plays"),
+    [
+        ("quick-cricket", 14),
+        ("quick-tennis", 60),
+        ("solitaire-baseball", 30),
+        ("bedard-baseball", 12),
+        ("backyard-baseball", 12),
+    ],
+)
+def test_every_games_bug_fits_its_corner(live_server, django_user_model, page: Page, kind, plays):
+    user = django_user_model.objects.create_user("scorer", password="pw-scorer-1")
+    engine = get(kind)
+    game = services.game_create(kind=kind, options={}, sides=list(engine.default_sides), user=user)
+    rng = random.Random(3)
+    for seq in range(1, plays + 1):
+        if engine.is_over(replay_game(game).final_state):
+            break
+        choices = [p for p in legal(game) if list(p) != ["fielder"]]
+        services.play_record(game=game, raw=rng.choice(choices), expected_seq=seq, user=user)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/games/{game.pk}/overlay/?corner=tr")
+    box = page.locator("#bug").bounding_box()
+    assert box is not None
+    assert box["x"] > 960 and box["x"] + box["width"] < 1920
+    assert box["y"] < 100 and box["height"] < 540
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{kind}-1080p.png"), omit_background=True)
