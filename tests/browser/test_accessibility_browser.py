@@ -42,7 +42,15 @@ def report(found: list[dict]) -> str:
     for violation in found:
         lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
         for node in violation["nodes"]:
-            lines.append(f"    {', '.join(str(t) for t in node['target'])}")
+            target = ", ".join(str(t) for t in node["target"])
+            # Colour contrast: the colours and ratio found, to say what to change.
+            data = next((c["data"] for c in node.get("any", []) if c.get("data")), None)
+            if isinstance(data, dict) and "contrastRatio" in data:
+                target += (
+                    f"  ({data['fgColor']} on {data['bgColor']}: {data['contrastRatio']}, "
+                    f"needs {data['expectedContrastRatio']})"
+                )
+            lines.append(f"    {target}")
     return "\n".join(lines)
 
 
@@ -208,4 +216,6 @@ def test_no_wcag_violations(name: str, live_server, django_user_model, page: Pag
     visit(page, site)
     assert page.locator("main, body").first.is_visible()
     found = violations(page)
+    if found:
+        print(f"{name}: {page.url}\n{report(found)}")
     assert not found, f"{name}: {page.url}\n{report(found)}"
