@@ -16,6 +16,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from games.engines.catalogues import default_catalogue
+from games.engines.quick_baseball.catalogue import from_data
+from games.kinds.quick_baseball.screen import _bat_label, _pitch_label
 from games.leagues import services as leagues
 from games.leagues.cups import services as cups
 from games.models import Competition, League, Season, Team
@@ -219,3 +222,42 @@ def test_no_wcag_violations(name: str, live_server, django_user_model, page: Pag
     if found:
         print(f"{name}: {page.url}\n{report(found)}")
     assert not found, f"{name}: {page.url}\n{report(found)}"
+
+
+def test_quick_baseball_cards_have_names_and_answers_are_announced(
+    live_server, django_user_model, page: Page
+) -> None:
+    """Each card says what it does (its name built from the card catalogue), and a tap's answer
+    (the result and the score) lands in a polite live region that stays on the page while the
+    board is swapped."""
+    site = Site(django_user_model, live_server.url)
+    log_in(page, live_server.url, "reader", PASSWORD)
+    game = site.game("quick-baseball", plays=0)
+    page.goto(f"{live_server.url}/games/{game.pk}/score/")
+    catalogue = from_data(default_catalogue("quick-baseball"))
+    for card in catalogue.bats:
+        expect(page.locator(f'button.bat-card[data-card="{card.id}"]')).to_have_accessible_name(
+            _bat_label(card)
+        )
+    expect(page.get_by_role("button", name="B3: batters 1-3 single on yellow; ")).to_have_count(1)
+    assert _bat_label(catalogue.bat("B3")) == (
+        "B3: batters 1-3 single on yellow; 4-6 double on blue, green or yellow; 7-9 single on green"
+    )
+    for card in catalogue.pitches:
+        expect(
+            page.locator(f'label.pitch-card[data-card="{card.id}"] input')
+        ).to_have_accessible_name(_pitch_label(card))
+    assert _pitch_label(catalogue.pitch("C2")) == (
+        "C2: Caught, yellow border, red inner border (relief pitcher)"
+    )
+
+    announcer = page.locator("#announcer")
+    expect(announcer).to_have_attribute("aria-live", "polite")
+    expect(announcer).to_have_text("")
+    page.get_by_role("radio", name="SO1: Strike Out, blue border").check()
+    page.get_by_role("button", name="B4: batters").click()
+    expect(page.locator("#board .feedback .said")).to_have_text("Batter 1 singles on Strike Out.")
+    expect(announcer).to_have_text("Batter 1 singles on Strike Out. Giants v Mets: 0–0.")
+    expect(announcer).to_have_attribute("aria-live", "polite")
+    page.locator("button.undo").click()
+    expect(announcer).to_have_text("Play 1 undone. Giants v Mets: 0–0.")
