@@ -16,6 +16,8 @@ from games.scoring.selectors import Scoreboard
 
 GROUP_NAMES = ("1-3", "4-6", "7-9")
 BASE_LABELS = {1: "1B", 2: "2B", 3: "3B", 4: "HR"}
+# What a screen reader says a hit is.
+BASE_WORDS = {1: "single", 2: "double", 3: "triple", 4: "home run"}
 # The fields a tap posts (a selection, see games.scoring.screens); the refreshes are forms of
 # their own.
 FIELDS = ("pitch", "bat", "call")
@@ -25,6 +27,7 @@ FIELDS = ("pitch", "bat", "call")
 class CardView:
     id: str
     name: str
+    label: str  # the card's accessible name: "C2: Caught, yellow border, red inner border"
     borders: tuple[str, ...]
     inner: tuple[str, ...]
     inner_active: bool
@@ -35,6 +38,7 @@ class CardView:
 @dataclass(frozen=True)
 class BatView:
     id: str
+    label: str  # the card's accessible name: "B3: batters 1-3 single on yellow; …"
     groups: tuple[tuple[str, tuple[tuple[str, str], ...], bool], ...]  # name, hits, current
     in_hand: bool
     playable: bool
@@ -73,6 +77,7 @@ def _pitch_cards(state: Any) -> list[CardView]:
         CardView(
             id=card.id,
             name=card.name,
+            label=_pitch_label(card),
             borders=card.borders,
             inner=card.inner,
             inner_active=state.pitching_relief,
@@ -89,6 +94,7 @@ def _bat_cards(state: Any) -> list[BatView]:
     return [
         BatView(
             id=card.id,
+            label=_bat_label(card),
             groups=tuple(
                 (
                     GROUP_NAMES[i],
@@ -102,6 +108,41 @@ def _bat_cards(state: Any) -> list[BatView]:
         )
         for card in state.catalogue.bats
     ]
+
+
+def _colours(colours: tuple[str, ...]) -> str:
+    """ "red", "red or blue", "red, blue or green"."""
+    return " or ".join([", ".join(colours[:-1]), colours[-1]] if len(colours) > 1 else colours)
+
+
+def _pitch_label(card: Any) -> str:
+    """A pitching card as a screen reader says it, from the catalogue: its id, name and border
+    colours (a batting card hits on those colours)."""
+    words = [f"{card.id}: {card.name}"]
+    if card.borders:
+        words.append(f"{' and '.join(card.borders)} border{'s' if len(card.borders) > 1 else ''}")
+    if card.inner:
+        words.append(f"{' and '.join(card.inner)} inner border (relief pitcher)")
+    if not card.borders and not card.inner:
+        words.append("no border")
+    return ", ".join(words)
+
+
+def _bat_label(card: Any) -> str:
+    """A batting card as a screen reader says it, from the catalogue: for each group of
+    batters, the hit against each pitch colour ("B3: batters 1-3 single on yellow; 4-6 double
+    on yellow, green or blue; 7-9 single on green")."""
+    groups = []
+    for name, hits in zip(GROUP_NAMES, card.hits, strict=True):
+        by_base: dict[int, list[str]] = {}
+        for colour, base in hits:
+            by_base.setdefault(base, []).append(colour)
+        said = " and ".join(
+            f"{BASE_WORDS[base]} on {_colours(tuple(colours))}"
+            for base, colours in sorted(by_base.items())
+        )
+        groups.append(f"{name} {said or 'no hit'}")
+    return f"{card.id}: batters " + "; ".join(groups)
 
 
 def _refreshes(state: Any) -> list[tuple[str, list[str]]]:
