@@ -1,7 +1,7 @@
 """A Content-Security-Policy header on every response: scripts only from this site, no inline
 script, no outside origin; service workers (the scoring screen's offline copy) only from this
-site. Inline style stays allowed because templates draw card borders and field positions with
-style attributes."""
+site; the web app manifest only from this site. Inline style stays allowed because templates
+draw card borders and field positions with style attributes."""
 
 from collections.abc import Callable
 
@@ -16,6 +16,8 @@ POLICY = "; ".join(
         "font-src 'self'",
         "connect-src 'self'",
         "worker-src 'self'",
+        # The web app manifest (/manifest.webmanifest); its icons are img-src.
+        "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -1,5 +1,5 @@
-"""URL patterns of a game at the table: games, their plays, corrections and the scoring
-screen's service worker (included by games/urls.py)."""
+"""URL patterns of a game at the table: games, their plays, corrections, the scoring
+screen's service worker and the web app manifest (included by games/urls.py)."""
 
 from django.urls import path
 
@@ -23,6 +23,7 @@ urlpatterns = [
         name="win-probability-setting",
     ),
     path("scoring-worker.js", offline.scoring_worker, name="scoring-worker"),
+    path("manifest.webmanifest", offline.web_manifest, name="manifest"),
     path(
         "games/<int:pk>/plays/<int:seq>/correct/",
         corrections.play_correct,

@@ -138,6 +138,8 @@ def _check_screen(page: Page, base_url: str, game, kind: str, width: int, height
             bottom = max(bottom, box["y"] + box["height"])
     if why := _too_wide(page):
         problems.append(f"{kind} {width}x{height}: {why}")
+    # Nothing of the scoreboard clipped, the line score's totals clear (issue 18).
+    problems += [f"{kind} {width}x{height}: {why}" for why in page.evaluate(CLIPPED)]
     # A long result (a real cricket line) must not push the action off the screen either.
     page.locator(".feedback .said").evaluate("(said, text) => { said.textContent = text; }", LONG)
     for selector in GAMES[kind][2] + ALWAYS:
@@ -392,6 +394,147 @@ def test_questions_and_game_over_fit(live_server, django_user_model, browser: Br
                     problems.append(f"{where}: {why}")
                 if width == PHONE[0]:
                     problems += [f"{where}: {why}" for why in _small_targets(page)]
+        finally:
+            context.close()
+    assert not problems, "\n".join(problems)
+
+
+# ---- Late in a long game (issue 18, item 4): every inning, the totals and the relief
+# pitcher's column of the line score in sight beside the diamond, nothing clipped.
+
+# What of the scoreboard is not wholly visible. Every element lies inside the screen and inside
+# each ancestor (up to the scoreboard) that clips (overflow other than visible), except the
+# innings of a line score whose box scrolls: those may scroll off, or under the team names and
+# totals, which stay put (sticky). So in the line score: the sticky cells (team, R, H, RP) lie
+# inside its box and cover no neighbour, and the latest inning played is in sight.
+CLIPPED = """() => {
+  const problems = [];
+  const board = document.querySelector('.scoreboard');
+  if (!board) return problems;
+  const name = el => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
+    ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
+    + (el.textContent.trim() ? ` "${el.textContent.trim().slice(0, 12)}"` : '');
+  const at = box => `x ${box.left.toFixed(0)}-${box.right.toFixed(0)}`;
+  const sticky = el => getComputedStyle(el).position === 'sticky';
+  const scrolls = el => el.scrollWidth > el.clientWidth + 0.5;
+  for (const el of [board, ...board.querySelectorAll('*')]) {
+    if (el.closest('.sr')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const scroller = el.parentElement && el.parentElement.closest('.line-score-wrap');
+    const cell = el.closest('th, td');
+    const fixedCell = cell && cell.matches('.total, .rp, th[scope=row]');
+    // An inning (or the table's rows around it) in a line score that scrolls may be off.
+    if (scroller && scrolls(scroller) && !fixedCell) continue;
+    if (box.left < -0.5 || box.right > innerWidth + 0.5) {
+      problems.push(`${name(el)}: ${at(box)} in a ${innerWidth} px screen`);
+      continue;
+    }
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== 'visible') {
+        const room = up.getBoundingClientRect();
+        if (box.left < room.left - 0.5 || box.right > room.right + 0.5) {
+          problems.push(`${name(el)}: ${at(box)} clipped by ${name(up).split(' ')[0]} ${at(room)}`);
+          break;
+        }
+      }
+      if (up === board) break;
+    }
+  }
+  const table = board.querySelector('.line-score');
+  if (!table) return problems;
+  const room = table.closest('.line-score-wrap').getBoundingClientRect();
+  for (const row of table.rows) {
+    const cells = [...row.cells];
+    const fixed = cells.filter(sticky);
+    for (const cell of fixed) {
+      const box = cell.getBoundingClientRect();
+      if (box.left < room.left - 0.5 || box.right > room.right + 0.5) {
+        problems.push(`line score ${name(cell)}: ${at(box)} outside its box ${at(room)}`);
+      }
+    }
+    for (let i = 1; i < fixed.length; i++) {
+      const a = fixed[i - 1].getBoundingClientRect(), b = fixed[i].getBoundingClientRect();
+      if (a.right > b.left + 1.5 && a.left < b.left) {
+        problems.push(`line score ${name(fixed[i - 1])} covers ${name(fixed[i])} by ` +
+                      `${(a.right - b.left).toFixed(1)} px`);
+      }
+    }
+    // The latest inning with a score in this row: wholly between the team name and R.
+    const innings = cells.filter(c => !sticky(c));
+    const latest = innings.filter(c => c.textContent.trim()).pop();
+    if (latest && row.parentElement.tagName === 'TBODY') {
+      const box = latest.getBoundingClientRect();
+      const left = fixed[0].getBoundingClientRect().right;
+      const right = fixed.find(c => c.matches('.total')).getBoundingClientRect().left;
+      if (box.left < left - 1.5 || box.right > right + 1.5) {
+        problems.push(`line score: latest inning ${name(latest)} of ${name(fixed[0])} at ` +
+                      `${at(box)}, not in sight between x ${left.toFixed(0)}-${right.toFixed(0)}`);
+      }
+    }
+  }
+  return problems;
+}"""
+
+
+# Long names, as leagues name their teams: "At bat" names the side, so the counts take room
+# from the line score beside them.
+LATE_SIDES = ("San Francisco Giants", "Brooklyn Dodgers")
+
+
+def _late_in_the_game(user, seed: int):
+    """A 9-inning Quick Baseball game played by seeded random legal plays to the 9th inning
+    or later, both relief pitchers in, not over; None if this seed ends it first."""
+    game = services.game_create(
+        kind="quick-baseball", options={}, sides=list(LATE_SIDES), user=user
+    )
+    rng = random.Random(seed)
+    for _ in range(1500):
+        state = replay_game(game).final_state
+        summary = game.engine.summary(state)
+        if game.engine.is_over(state):
+            return None
+        if summary["inning"] >= 9 and all(summary["relief"]) and summary["half"] == "bottom":
+            return game
+        plays = [p for p in game.engine.legal_plays(state)]
+        services.play_record(
+            game=game, raw=rng.choice(plays), expected_seq=game.plays.count() + 1, user=user
+        )
+    return None
+
+
+def test_late_game_line_score_in_sight(live_server, django_user_model, browser: Browser) -> None:
+    """Quick Baseball in the bottom of the 9th (or later) with both relief pitchers in: at
+    every size the whole scoreboard is on screen, nothing in it clipped or overlapping, and the
+    line score's totals and RP column lie inside its box."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    user = django_user_model.objects.create_user(username="late", password=PASSWORD)
+    game = None
+    for seed in range(18, 30):
+        if game := _late_in_the_game(user, seed):
+            break
+    assert game, "no seed reached the bottom of the 9th with both relief pitchers in"
+    problems = []
+    for width, height in SIZES:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        try:
+            log_in(page, live_server.url, "late", PASSWORD)
+            for where in ("score/", ""):
+                page.goto(f"{live_server.url}/games/{game.pk}/{where}")
+                expect(page.locator(".line-score .rp").first).to_be_visible()
+                name = "late-game" if where else "late-game-page"
+                page.screenshot(path=str(ARTEFACTS / f"quick-baseball-{name}-{width}x{height}.png"))
+                problems += [f"{name} {width}x{height}: {why}" for why in page.evaluate(CLIPPED)]
+                # On a tablet the nine innings need no scrolling: all in sight at once.
+                scroll, room = page.locator(".line-score-wrap").evaluate(
+                    "wrap => [wrap.scrollWidth, wrap.clientWidth]"
+                )
+                if where and width >= 768 and scroll > room:
+                    problems.append(f"{name} {width}x{height}: line score {scroll} px in {room}")
+                if why := _too_wide(page):
+                    problems.append(f"{name} {width}x{height}: {why}")
         finally:
             context.close()
     assert not problems, "\n".join(problems)

@@ -94,6 +94,7 @@ TABLE: dict[str, Row] = {
     "signup":                         Row(PUBLIC, AUTH),
     "health":                         Row(PUBLIC, NOBODY),
     "games:scoring-worker":           Row(PUBLIC, NOBODY),
+    "games:manifest":                 Row(PUBLIC, NOBODY),
     # Games, scoring and a game's downloads
     "games:list":                     Row(PUBLIC, NOBODY),
     "games:new":                      Row(SIGNED_IN, SIGNED_IN),
