@@ -9,6 +9,7 @@ from django import forms
 from django.http import QueryDict
 
 from games.engines import InvalidPlay, OptionSpec, all_engines, get
+from games.engines.notation import notation_for
 from games.scoring import screens
 
 MAX_NAME = 40
@@ -93,10 +94,36 @@ class PositionForm(forms.Form):
     after = forms.IntegerField(min_value=0, required=False)
 
 
-def play_from_post(kind: str, data: QueryDict) -> dict[str, Any]:
+def typed_play(kind: str, data: QueryDict, state: Any) -> dict[str, Any]:
+    """The play a typed line (the ``typed`` field) names, read with the game's notation
+    against ``state``. Answers to the screen's questions, posted beside the line as the
+    controls post them, are read into it as a tap's would be. Raises ``InvalidPlay``."""
+    raw = notation_for(kind).parse_line(data["typed"], state)
+    fields = set(getattr(screens.screen(kind), "FIELDS", ()))
+    answers = [name for name in data if name in fields and name != "typed"]
+    drawn = screens.play_selection(kind, raw) if answers else None
+    if drawn is None:
+        return raw
+    merged = QueryDict(mutable=True)
+    for name, values in drawn.items():
+        merged.setlist(name, list(values))
+    for name in answers:
+        merged.setlist(name, data.getlist(name))
+    return screens.read_play(kind, merged)
+
+
+def typed_completions(kind: str, state: Any, query: QueryDict) -> list[str]:
+    """The legal lines now that start with what was typed so far (``q``, or the entry's own
+    ``typed`` field), capped."""
+    typed = query.get("q", query.get("typed", ""))[:200]
+    return notation_for(kind).completions(state, typed)
+
+
+def play_from_post(kind: str, data: QueryDict, state: Any = None) -> dict[str, Any]:
     """The play object a scoring screen posted. Raises ``InvalidPlay`` when it names none.
 
-    A ``play`` field holding the JSON object is accepted for any game; the tap-to-score
+    A ``play`` field holding the JSON object is accepted for any game, and a ``typed`` line
+    (the game's notation, read against ``state``); the tap-to-score
     screens post the play's keys as fields, read by the game's screen module.
     """
     if data.get("play"):
@@ -107,4 +134,6 @@ def play_from_post(kind: str, data: QueryDict) -> dict[str, Any]:
         if not isinstance(play, dict):
             raise InvalidPlay("a play must be a JSON object")
         return play
+    if data.get("typed") and state is not None:
+        return typed_play(kind, data, state)
     return screens.read_play(kind, data)

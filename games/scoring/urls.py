@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_detail, name="detail"),
     path("games/<int:pk>/score/", views.game_score, name="score"),
     path("games/<int:pk>/plays/", views.play_create, name="play"),
+    path("games/<int:pk>/plays/completions/", views.play_completions, name="play-completions"),
     path("games/<int:pk>/plays/older/", views.older_plays, name="plays-older"),
     path("games/<int:pk>/undo/", views.play_undo, name="undo"),
     path("games/<int:pk>/record.json", views.game_record_json, name="record"),

@@ -20,7 +20,13 @@ from games.models import Game
 from games.scoring import board as boards
 from games.scoring import conflicts, screens, services
 from games.scoring.board import Board, PlayLine
-from games.scoring.forms import NewGameForm, PositionForm, ScorerForm, play_from_post
+from games.scoring.forms import (
+    NewGameForm,
+    PositionForm,
+    ScorerForm,
+    play_from_post,
+    typed_completions,
+)
 from games.scoring.selectors import game_list as select_games
 from games.scoring.selectors import game_record, lines_since, scoreboard
 
@@ -135,7 +141,7 @@ def record_tap(request: HttpRequest, pk: int) -> dict:
     """The scoring screen's tap (a play posted): the write, and what its answer shows."""
 
     def record(game: Game, position: dict) -> dict:
-        raw = play_from_post(game.kind, request.POST)
+        raw = _posted_play(game, request)
         try:
             recorded = services.play_record(
                 game=game,
@@ -334,9 +340,31 @@ def _plays_change(request: HttpRequest, previous: Board, board: Board) -> str:
 def _tapped(game: Game, request: HttpRequest) -> dict | None:
     """The play a refused tap posted, or None if it names none."""
     try:
-        return play_from_post(game.kind, request.POST)
+        return _posted_play(game, request)
     except EngineError:
         return None
+
+
+def _posted_play(game: Game, request: HttpRequest) -> dict:
+    """The play a scorer posted: taps, a JSON ``play``, or a ``typed`` line (read against the
+    board's stored state: no replay)."""
+    state = boards.current(game).state if request.POST.get("typed") else None
+    return play_from_post(game.kind, request.POST, state)
+
+
+@login_required
+@require_GET
+def play_completions(request: HttpRequest, pk: int) -> HttpResponse:
+    """The typed entry's completions (htmx): the legal lines now that start with ``q``, as
+    the options of its datalist. Scorers only, like the scoring screen; read from the
+    board's stored state."""
+    game = get_object_or_404(Game, pk=pk)
+    if not game.is_scorer(request.user):
+        raise PermissionDenied("Only this game's scorers can enter plays.")
+    lines = typed_completions(game.kind, boards.current(game).state, request.GET)
+    response = render(request, "games/_typed_options.html", {"lines": lines})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _draft_fields(request: HttpRequest) -> list[tuple[str, str]]:

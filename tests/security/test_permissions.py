@@ -104,6 +104,7 @@ TABLE: dict[str, Row] = {
     "games:play":                     Row(NOBODY, SCORER, "game"),
     "games:undo":                     Row(NOBODY, SCORER, "game"),
     "games:plays-older":              Row(PUBLIC, NOBODY, "game"),
+    "games:play-completions":         Row(SCORER, NOBODY, "game"),
     "games:record":                   Row(PUBLIC, NOBODY, "game"),
     "games:scorer-add":               Row(NOBODY, CREATOR, "game"),
     "games:cricsheet":                Row(PUBLIC, NOBODY, "cricket"),
