@@ -123,7 +123,7 @@ def test_tap_through_the_first_over(live_server, django_user_model, page: Page) 
     expect_plays(page, 2)  # a question is not a play yet
     # One tap answers the umpire: a button for each thing the card can say.
     expect(umpire.locator("button.umpire-answer")).to_have_text(["NOT OUT", "OUT"])
-    umpire.get_by_role("button", name="NOT OUT", exact=True).click()
+    umpire.get_by_role("button", name="Umpire card says NOT OUT", exact=True).click()
     # NOT OUT goes against the bowling side (the Herons), who may review.
     review = board.locator("section.question[data-ask=review]")
     expect(review.locator("h3")).to_have_text("Edge! Appeal for caught behind: NOT OUT")
@@ -149,7 +149,7 @@ def test_tap_through_the_first_over(live_server, django_user_model, page: Page) 
     # 3. Pitch A, Path "2" in B, move A (Pitch), stroke C (Empty): pad, appeal for LBW.
     tap_delivery(page, pitch="A", card="2", path="B", move="A", stroke="C")
     expect(umpire.locator("h3")).to_have_text("Pad! Appeal for LBW!")
-    umpire.get_by_role("button", name="OUT", exact=True).click()
+    umpire.get_by_role("button", name="Umpire card says OUT", exact=True).click()
     # OUT goes against the batting side (the Owls): they review and the card confirms it.
     expect(review.locator("h3")).to_have_text("Pad! Appeal for LBW: OUT")
     expect(review).to_contain_text("Owls (the batting side) may review: 3 reviews left.")

@@ -12,6 +12,8 @@ from games.kinds.quick_cricket import card
 from games.scoring.selectors import Scoreboard
 
 GRID = ("B", "C", "A", "D")  # as the cards draw the quadrants: B C on top, A D below
+# Where each quadrant sits on the card, as a screen reader says it.
+PLACES = {"B": "top left", "C": "top right", "A": "bottom left", "D": "bottom right"}
 # The fields a delivery posts (a selection, see games.scoring.screens); CARRIED are the answers
 # to the screen's questions, which the correction form keeps as they were.
 CARRIED = ("umpire_1", "umpire_2", "umpire_turned", "review", "bouncer")
@@ -33,13 +35,47 @@ def context(board: Scoreboard) -> dict[str, Any]:
         "current": innings,
         "style": match.style(),
         "path_cards": [
-            (cid, runs, cid not in innings.paths_used) for cid, runs in match.catalogue.path_cards
+            (
+                cid,
+                runs,
+                cid not in innings.paths_used,
+                path_card_label(cid, runs, cid not in innings.paths_used),
+            )
+            for cid, runs in match.catalogue.path_cards
         ],
         "spell_start": not innings.spell_started and not match.final,
         "spell_number": innings.completed_overs // OVERS_PER_SPELL + 1,
         "reviews": [(sides[side], innings.reviews_left[side]) for side in (0, 1)],
         "umpire_down": innings.umpire_down,
+        "quadrants": quadrant_labels(match.catalogue, innings.wickets),
     }
+
+
+def quadrant_labels(catalogue: Any, wickets: int) -> dict[str, list[tuple[str, str]]]:
+    """Each quadrant button's accessible name, per tap, in the grid's order: "Stroke into
+    quadrant B (top left): 12 runs on the chart" (the runs chart at these wickets down)."""
+
+    def runs(q: str) -> str:
+        try:
+            return f": {catalogue.runs(wickets, q)} runs on the chart"
+        except (KeyError, ValueError):
+            return ""
+
+    said = {
+        "pitch": lambda q: f"Pitch in quadrant {q} ({PLACES[q]})",
+        "move": lambda q: f"Batter moves to quadrant {q} ({PLACES[q]})",
+        "stroke": lambda q: f"Stroke into quadrant {q} ({PLACES[q]}){runs(q)}",
+        "path": lambda q: f"Path card in quadrant {q} ({PLACES[q]})",
+    }
+    return {name: [(q, words(q)) for q in GRID] for name, words in said.items()}
+
+
+def path_card_label(cid: str, runs: int, unused: bool) -> str:
+    """ "Path card 4: adds 4 runs" (", used this over" once played)."""
+    return (
+        f"Path card {cid}: adds {runs} run{'s' if runs != 1 else ''}"
+        f"{'' if unused else ', used this over'}"
+    )
 
 
 def read_play(data: QueryDict) -> dict[str, Any]:

@@ -21,6 +21,14 @@ HALF_QUADRANTS = (("Q4", "Q3", "Q2", "Q1"), ("Q1", "Q2", "Q3", "Q4"))
 POSITIONS = ("top", "bottom")
 SERVE, RALLY, OUT_OF_CARDS, OVER = "serve", "rally", "out_of_cards", "over"
 FIELDS = ("serve", "receive", "hit", "call", "recover")  # what a tap posts: a selection
+# Where a quadrant is, and what a tap on it means, as a screen reader says them.
+ROWS = {"Q1": "at the net", "Q2": "at the net", "Q3": "back court", "Q4": "back court"}
+SAID = {
+    "serve": "{name}'s serve card: {q}, {row}",
+    "receive": "{name}'s card: {q}, {row}",
+    "hit": "{name}'s shot card: {q}, {row}",
+    "moves": "{name} moves to {q}, {row}",
+}
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,7 @@ class Half:
     cards: int
     card_marks: tuple[bool, ...]
     quadrants: tuple[str, ...]
+    choices: tuple[tuple[str, str], ...]  # each quadrant and its accessible name
     field: str | None  # the form field a tap fills: "serve", "receive" or "hit"
     multiple: bool  # checkboxes (the receiver's one to three cards against a serve)
     prompt: str
@@ -181,6 +190,9 @@ def _halves(match: Match, names: list[str], phase: str) -> list[Half]:
                 cards=cards,
                 card_marks=tuple(i < cards for i in range(6)),
                 quadrants=HALF_QUADRANTS[side],
+                choices=tuple(
+                    (q, _said(field, phase, names[side], q)) for q in HALF_QUADRANTS[side]
+                ),
                 field=field,
                 multiple=multiple,
                 prompt=prompt,
@@ -188,6 +200,14 @@ def _halves(match: Match, names: list[str], phase: str) -> list[Half]:
             )
         )
     return halves
+
+
+def _said(field: str | None, phase: str, name: str, q: str) -> str:
+    """A quadrant's accessible name: "Ann's serve card: Q2, at the net"."""
+    if field is None:
+        return ""
+    key = "moves" if field == "receive" and phase == RALLY else field
+    return SAID[key].format(name=name, q=q, row=ROWS.get(q, ""))
 
 
 def _still_role(match: Match, side: int) -> str:

@@ -25,6 +25,7 @@ from games.scoring.screens.baseball import line_rows, result_words
 from games.scoring.selectors import Scoreboard
 
 RED_SUITS = frozenset({"D", "H"})
+VALUE_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 FIELDS = ("cards",)  # what a tap posts: the cards laid down, the top card last
 
 
@@ -37,6 +38,7 @@ class PickCard:
     red: bool
     left: int  # copies not yet played
     due: bool  # of the batter due's number
+    label: str = ""  # the accessible name: "7 of hearts (7H), the batter due's number, 2 left"
 
 
 def context(board: Scoreboard) -> dict[str, Any]:
@@ -88,12 +90,30 @@ def _picker(state: State) -> list[tuple[str, list[PickCard]]]:
                 red=suit in RED_SUITS,
                 left=state.left(card),
                 due=card.value == state.batter,
+                label=_pick_label(
+                    card.id,
+                    VALUES[card.value - 1],
+                    suit,
+                    state.left(card),
+                    state.batter,
+                    card.value,
+                ),
             )
             for card in ALL_CARDS
             if card.suit == suit
         ]
         rows.append((SUIT_NAMES[suit], cards))
     return rows
+
+
+def _pick_label(card_id: str, value: str, suit: str, left: int, batter: int, number: int) -> str:
+    """A picker card as a screen reader says it: "7 of hearts (7H), the batter due's number,
+    2 left"."""
+    words = [f"{VALUE_NAMES.get(value, value)} of {SUIT_NAMES[suit]} ({card_id})"]
+    if number == batter:
+        words.append("the batter due's number")
+    words.append(f"{left} left" if left else "none left")
+    return ", ".join(words)
 
 
 def _result_note(summary: dict[str, Any], scheduled: int) -> str:
