@@ -117,15 +117,20 @@ def time_plays(page: Page, plays: list[dict], first: int) -> dict:
     probes = page.evaluate("window.__tb.plays")
     posts = page.evaluate(POSTS)[posts_before:]
     assert len(posts) == len(probes)
-    rows = {"round trip": [], "browser": [], "total": [], "before request": [], "settle": []}
+    rows: dict[str, list[float]] = {
+        name: []
+        for name in ("round trip", "browser", "total", "tap to POST", "to onload", "swap", "settle")
+    }
     for index in timed:
         probe, post = probes[index], posts[index]
         done = max(probe["settle"], probe["loaded"])
         rows["round trip"].append(post["end"] - post["start"])
         rows["browser"].append(done - post["end"])
         rows["total"].append(done - probe["tap"])
-        rows["before request"].append(post["start"] - probe["tap"])
-        rows["settle"].append(probe["settle"] - probe["swap"])
+        rows["tap to POST"].append(post["start"] - probe["tap"])
+        rows["to onload"].append(probe["onload"] - post["end"])
+        rows["swap"].append(probe["swap"] - probe["onload"])
+        rows["settle"].append(done - probe["swap"])
     return rows
 
 
