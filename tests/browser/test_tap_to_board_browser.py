@@ -15,11 +15,14 @@ Round trip is the POST's start to its end; the browser's share is the end of the
 board settled with scoring.js done; total is the tap to that. The target (issue 18): the
 browser's share no larger than the round trip (medians), at play 10 and at play 300, in the
 same run. Run with ``-s`` to see the figures; ``TAP_PROFILE=1`` adds the page's hottest
-functions (a V8 CPU profile over the late plays, through the DevTools protocol).
+functions (a V8 CPU profile over the late plays, through the DevTools protocol;
+``TAP_PROFILE=/tmp/late.json`` also writes it there, for Chrome's DevTools).
 """
 
+import json
 import os
 import statistics
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -181,6 +184,8 @@ def test_tap_to_board_early_and_late(live_server, django_user_model, page: Page)
     results["play 300"] = summary(time_plays(page, list(played.plays[LATE:]), LATE + 1))
     if cdp:
         profile = cdp.send("Profiler.stop")["profile"]
+        if os.environ["TAP_PROFILE"].endswith(".json"):
+            Path(os.environ["TAP_PROFILE"]).write_text(json.dumps(profile))
         print("\n\nHottest page functions over the late plays (self ms):")
         for ms, name in hottest(profile):
             print(f"  {ms:8.1f}  {name}")
