@@ -25,6 +25,7 @@ class Controls(HTMLParser):
         self.labels: list[dict] = []  # open <label>s: text and the inputs inside
         self.button: dict | None = None
         self.found: list[dict] = []
+        self.labelled: dict[str, str] = {}  # <label for=id>: its text
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -37,7 +38,7 @@ class Controls(HTMLParser):
         if "hidden" in attrs and tag != "input":
             return
         if tag == "label":
-            self.labels.append({"text": "", "inputs": []})
+            self.labels.append({"text": "", "inputs": [], "for": attrs.get("for")})
         elif tag == "input" and attrs.get("type") not in ("hidden",):
             control = {"tag": tag, **attrs, "said": attrs.get("aria-label") or ""}
             self.found.append(control)
@@ -58,6 +59,8 @@ class Controls(HTMLParser):
             label = self.labels.pop()
             for control in label["inputs"]:
                 control["said"] = " ".join(label["text"].split())
+            if label["for"]:
+                self.labelled[label["for"]] = " ".join(label["text"].split())
         elif tag == "button" and self.button is not None:
             if not self.button["said"]:
                 self.button["said"] = " ".join(self.button.get("text", "").split())
@@ -75,6 +78,9 @@ class Controls(HTMLParser):
 def controls(html: str) -> list[dict]:
     parser = Controls()
     parser.feed(html)
+    for control in parser.found:
+        if not control["said"] and control.get("id") in parser.labelled:
+            control["said"] = parser.labelled[control["id"]]
     return parser.found
 
 
