@@ -36,14 +36,7 @@ def _for_play(play: Mapping[str, Any]) -> Grammar:
 
 NOTATION = Notation(SERVE, legal_plays=ENGINE.legal_plays, for_state=_for_state, for_play=_for_play)
 
-
-def parse_line(text: str, state: Any) -> dict[str, Any]:
-    return NOTATION.parse_line(text, state)
-
-
-def format_play(play: dict[str, Any]) -> str:
-    return NOTATION.format_play(play)
-
-
-def completions(state: Any, prefix: str = "") -> list[str]:
-    return NOTATION.completions(state, prefix)
+# The game's typed line, as ``games.engines.notation`` reads and writes it.
+parse_line = NOTATION.parse_line
+format_play = NOTATION.format_play
+completions = NOTATION.completions

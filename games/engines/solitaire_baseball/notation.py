@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..notation import Grammar, Notation
 from .engine import ENGINE
 
@@ -15,14 +13,7 @@ GRAMMAR = Grammar(
 )
 NOTATION = Notation(GRAMMAR, legal_plays=ENGINE.legal_plays)
 
-
-def parse_line(text: str, state: Any) -> dict[str, Any]:
-    return NOTATION.parse_line(text, state)
-
-
-def format_play(play: dict[str, Any]) -> str:
-    return NOTATION.format_play(play)
-
-
-def completions(state: Any, prefix: str = "") -> list[str]:
-    return NOTATION.completions(state, prefix)
+# The game's typed line, as ``games.engines.notation`` reads and writes it.
+parse_line = NOTATION.parse_line
+format_play = NOTATION.format_play
+completions = NOTATION.completions
