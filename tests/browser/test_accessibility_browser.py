@@ -26,6 +26,7 @@ from games.scoring import services
 
 from .helpers import log_in
 from .test_table_layout import GAMES, QUESTION, QUESTIONS, _finish, _play_to, _taps
+from .test_taps_per_play_browser import QUICK_CRICKET, at_bat, delivery
 
 pytestmark = pytest.mark.browser
 
@@ -141,6 +142,41 @@ def question(name: str, ask: str) -> Visit:
     return visit
 
 
+def cricket_bouncer(page: Page, site: Site) -> None:
+    """A bouncer met in its quadrant: the screen asks duck or Big Hit."""
+    game = services.game_create(
+        kind="quick-cricket",
+        options={"overs": 2, "innings": 1, "first_style": "pace"},
+        sides=["Owls", "Herons"],
+        user=site.user,
+    )
+    page.goto(f"{site.base}/games/{game.pk}/score/")
+    _taps(page, QUICK_CRICKET[0])  # the fielder placed
+    expect(page.locator("ol.play-list > li")).to_have_count(1)
+    _taps(page, delivery("B", "2", "B", "A", "C"))
+    expect(page.locator(f'{QUESTION}[data-ask="bouncer"]')).to_be_visible()
+
+
+def cricket_spell_start(page: Page, site: Site) -> None:
+    """A new innings: the screen asks where the fielder stands before the first ball."""
+    game = site.game("quick-cricket", plays=0)
+    page.goto(f"{site.base}/games/{game.pk}/score/")
+    expect(page.locator("#board section.spell-start")).to_be_visible()
+
+
+def backyard_bobble(page: Page, site: Site) -> None:
+    """After an inning's event, a fly out by the fielder: the screen asks for the bobble roll."""
+    game = services.game_create(
+        kind="backyard-baseball", options={}, sides=["Owls", "Herons"], user=site.user
+    )
+    services.play_record(
+        game=game, raw={"event": "Mom wants to pitch"}, expected_seq=1, user=site.user
+    )
+    page.goto(f"{site.base}/games/{game.pk}/score/")
+    _taps(page, at_bat("CF", (9, "slow", "fly", "CF"), ("heater", "home-run"), 1))
+    expect(page.locator(f'{QUESTION}[data-ask="bobble"]')).to_be_visible()
+
+
 def quick_baseball_pitched(page: Page, site: Site) -> None:
     """A pitch card picked: the screen asks for the batting card or a call (steal, leave)."""
     game = site.game("quick-baseball")
@@ -189,6 +225,9 @@ PAGES: dict[str, tuple[Visit, bool]] = {  # name: (how to get there, logged in)
     "score quick-cricket, review": (question("quick-cricket", "review"), True),
     "score backyard-baseball, extend": (question("backyard-baseball", "extend"), True),
     "score bedard-baseball, had the suit": (question("bedard-baseball", "had_suit"), True),
+    "score quick-cricket, bouncer": (cricket_bouncer, True),
+    "score quick-cricket, fielder at the spell's start": (cricket_spell_start, True),
+    "score backyard-baseball, bobble": (backyard_bobble, True),
     "score quick-baseball, game over": (game_over("quick-baseball"), True),
     "game page": (game_page, False),
     "corrections": (corrections, True),
