@@ -22,12 +22,12 @@ from games.models import Competition, Entrant, Fixture, Game, Tie
 from games.models.games import new_revision
 
 
-def lock(competition: Competition) -> Competition:
-    """The competition's row, locked for this transaction (read again, fresh)."""
+def lock(competition_id: int) -> Competition:
+    """The competition's row, locked for this transaction (read fresh)."""
     return (
         Competition.objects.select_related("season__league")
         .select_for_update()
-        .get(pk=competition.pk)
+        .get(pk=competition_id)
     )
 
 
@@ -174,7 +174,7 @@ def fixture_changed(fixture: Fixture) -> None:
     if fixture.competition_id is None:
         return
     with transaction.atomic():
-        competition = lock(fixture.competition)
+        competition = lock(fixture.competition_id)
         touch(competition)
         if fixture.tie_id is not None:
             settle(competition, fixture.tie)

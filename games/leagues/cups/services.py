@@ -247,7 +247,7 @@ def groups_create(
 
 
 def _locked_tie(tie: Tie) -> tuple[Competition, Tie]:
-    competition = advance.lock(tie.competition)
+    competition = advance.lock(tie.competition_id)
     return competition, Tie.objects.select_related("first__team", "second__team").get(pk=tie.pk)
 
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.engines.record import Replay
 from games.kinds import kind as game_kind
 from games.leagues.cups import advance
-from games.models import Game, GameStats
+from games.models import Fixture, Game, GameStats
 
 
 def _module(kind: str) -> ModuleType:
@@ -47,11 +47,13 @@ def _result(summary: dict[str, Any], side: int) -> str:
 def sync(game: Game, replayed: Replay | None = None) -> None:
     """Make the game's stats rows match its log: rows for a final, counted game, else none;
     then bring a cup's bracket up to date with the game."""
-    _write_rows(game, replayed)
-    advance.game_changed(game)
+    fixture = getattr(game, "fixture", None)
+    _write_rows(game, replayed, fixture)
+    if fixture is not None:
+        advance.fixture_changed(fixture)
 
 
-def _write_rows(game: Game, replayed: Replay | None) -> None:
+def _write_rows(game: Game, replayed: Replay | None, fixture: Fixture | None) -> None:
     from games.scoring.selectors import replay_game
 
     GameStats.objects.filter(game=game).delete()
@@ -64,7 +66,6 @@ def _write_rows(game: Game, replayed: Replay | None) -> None:
         game.save(update_fields=["finished_at"])
     if not final or game.is_voided:
         return
-    fixture = getattr(game, "fixture", None)
     if fixture is not None and fixture.is_no_result:
         return
     replayed = replayed or replay_game(game)
