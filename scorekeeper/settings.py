@@ -57,12 +57,17 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "axes",
+    "corsheaders",
+    # django-ninja: the open-data API; listed for its own static copy of Swagger UI (no CDN).
+    "ninja",
     "games",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before CommonMiddleware, as django-cors-headers asks: CORS headers on the open data.
+    "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -228,6 +233,19 @@ AXES_VERBOSE = False
 
 # Sign-ups per client address (django-ratelimit, counted in the default cache).
 SIGNUP_RATE = os.environ.get("SCOREKEEPER_SIGNUP_RATE", "30/h")
+
+# The open-data API (games/archive/api/): requests per client address, counted the same way.
+API_RATE = os.environ.get("SCOREKEEPER_API_RATE", "300/m")
+
+# CORS (django-cors-headers): the open data (the API and the season data packs) may be read
+# from any origin, with GET only and no cookies; no other address sends CORS headers.
+CORS_URLS_REGEX = r"^/(api/v1/.*|leagues/[^/]+/[^/]+/data\.zip)$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS")
+CORS_ALLOW_CREDENTIALS = False
+# A polling client revalidates with these (not "simple" headers, so the browser asks first).
+CORS_ALLOW_HEADERS = ("accept", "if-none-match", "if-modified-since")
+CORS_EXPOSE_HEADERS = ("ETag", "Last-Modified", "Retry-After")
 
 # A page that needs a win-probability table nobody has built starts building it in a
 # background thread of that web process (games/archive/win_tables.py). Off: only

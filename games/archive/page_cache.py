@@ -25,7 +25,7 @@ from django.utils.http import parse_etags
 
 from games.archive import safe_cache
 from games.kinds import kind as game_kind
-from games.models import Fixture, Game, League, Play, Season, WinTable
+from games.models import Fixture, Game, League, Play, Season, Team, WinTable
 
 # What the page carries where its CSRF token goes (no token has these characters).
 TOKEN_PLACEHOLDER = "__scorekeeper-csrf-token__"
@@ -106,6 +106,7 @@ def _tables() -> dict[str, str]:
         "league": League,
         "fixture": Fixture,
         "wintable": WinTable,
+        "team": Team,
     }
     return {name: quote(model._meta.db_table) for name, model in models.items()}
 
@@ -155,6 +156,27 @@ def game_overlay_key(pk: int, *, partial: bool, look: str = "") -> str | None:
     if row is None:
         return None
     return _key("overlay-bug" if partial else f"overlay-page:{look}", row)
+
+
+def game_data_key(pk: int) -> str | None:
+    """Names what the API shows of one game (its row, its fixture and teams, its season and
+    league) as the database has it now; the summary and plays change with the revision."""
+    t = _tables()
+    row = _row(
+        Game,
+        f"SELECT g.id, g.log_revision, g.kind, g.sides, g.options, g.created_at,"
+        f" g.finished_at, g.voided_at, g.void_reason, s.slug, l.slug, f.id, f.outcome,"
+        f" f.outcome_reason, a.slug, h.slug"
+        f" FROM {t['game']} g"
+        f" LEFT JOIN {t['season']} s ON s.id = g.season_id"
+        f" LEFT JOIN {t['league']} l ON l.id = s.league_id"
+        f" LEFT JOIN {t['fixture']} f ON f.game_id = g.id"
+        f" LEFT JOIN {t['team']} a ON a.id = f.away_id"
+        f" LEFT JOIN {t['team']} h ON h.id = f.home_id"
+        f" WHERE g.id = %s",
+        [pk],
+    )
+    return None if row is None else _key("game-data", row)
 
 
 def standings_page_key(league_slug: str, season_slug: str) -> str | None:

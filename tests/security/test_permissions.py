@@ -17,6 +17,8 @@ its address name. The cells say what the site SHOULD do (read from the views):
 - ``nobody``: the method is not allowed: 405 for everyone (a visitor may be sent to log in first,
   when the view asks for that before it looks at the method).
 - ``auth``: the log-in and sign-up forms: 200 (the form again), 302 (in) or 429 (too many tries).
+- ``missing``: an address that names nothing (the API's JSON 404 for any other ``/api/v1/``
+  address): 404 for everyone.
 
 Denied means: a visitor who is not signed in is sent to the log-in page, or gets 403 where the
 view does not ask for a log-in first (the scoring taps, reopen, close); a signed-in user gets
@@ -75,6 +77,7 @@ ORGANISER, ANY_ORGANISER, STAFF, NOBODY, AUTH = (
     "auth",
 )
 HIDDEN, NO_OP = "hidden", "no-op"
+MISSING = "missing"  # an address that names nothing: a 404 for everyone (the API's JSON 404)
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,28 @@ TABLE: dict[str, Row] = {
     "games:season-stats":             Row(PUBLIC, NOBODY),
     "games:season-stats-csv":         Row(PUBLIC, NOBODY),
     "games:records":                  Row(PUBLIC, NOBODY),
+    # The open-data API: read-only, public, what the pages above show
+    "api-index":                      Row(PUBLIC, NOBODY),
+    "api-not-found":                  Row(MISSING, NOBODY),
+    "api:api-root":                   Row(PUBLIC, NOBODY),
+    "api:openapi-json":               Row(PUBLIC, NOBODY),
+    "api:openapi-view":               Row(PUBLIC, NOBODY),
+    "api:league_list":                Row(PUBLIC, NOBODY),
+    "api:league_detail":              Row(PUBLIC, NOBODY),
+    "api:season_list":                Row(PUBLIC, NOBODY),
+    "api:season_detail":              Row(PUBLIC, NOBODY),
+    "api:team_list":                  Row(PUBLIC, NOBODY),
+    "api:team_detail":                Row(PUBLIC, NOBODY),
+    "api:fixture_list":               Row(PUBLIC, NOBODY),
+    "api:season_standings":           Row(PUBLIC, NOBODY),
+    "api:season_stats":               Row(PUBLIC, NOBODY),
+    "api:league_stats":               Row(PUBLIC, NOBODY),
+    "api:competition_detail":         Row(PUBLIC, NOBODY),
+    "api:game_list":                  Row(PUBLIC, NOBODY),
+    "api:game_detail":                Row(PUBLIC, NOBODY, "game"),
+    "api:game_record_detail":         Row(PUBLIC, NOBODY, "game"),
+    "api:play_list":                  Row(PUBLIC, NOBODY, "game"),
+    "api:win_probability":            Row(PUBLIC, NOBODY, "game"),
     # Django's admin (its other addresses are Django's own; see ADMIN_STANDARD)
     "admin:index":                    Row(STAFF, STAFF, admin=True),
     "admin:login":                    Row(PUBLIC, AUTH, admin=True),
@@ -189,6 +214,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     ANY_ORGANISER: frozenset({"organiser", "other_organiser", "staff"}),
     STAFF: frozenset({"staff"}),
     NOBODY: frozenset(),
+    MISSING: frozenset(),
 }
 
 # Django's own admin addresses (and each registered model's), exempt from needing a row; a
@@ -305,6 +331,7 @@ def world(users, league, games) -> dict:
         "user_id": users["organiser"].pk,
         "seq": 1,
         "competition": cup.slug,
+        "rest": "no-such-thing",
     }
     return {
         "values": values,
@@ -389,6 +416,8 @@ def _wrong(row: Row, cell: str, role: str, subject: str, response) -> str:
         return "" if status == 405 or _denied(response, role, row) else f"{status}, not 405"
     if cell == AUTH:
         return "" if status in (200, 302, 429) else f"{status}"
+    if cell == MISSING:
+        return "" if status == 404 else f"{status}, not 404"
     if _may(cell, role, subject):
         if _denied(response, role, row) or _login_redirect(response) or status in (403, 404, 405):
             return f"refused with {status} {response.get('Location', '')}"

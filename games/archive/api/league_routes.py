@@ -1,0 +1,279 @@
+"""The API's leagues: each league, its seasons and teams, a season's fixtures, standings,
+stats and competitions (cups and group stages), as the public league pages show them."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Literal
+
+from django.db.models import F, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from ninja import Query, Router, Schema
+from ninja.errors import ValidationError
+from pydantic import Field
+
+from games.archive import page_cache, selectors
+from games.archive.api import revalidation, rows
+from games.archive.api.paging import PageQuery, page_of
+from games.archive.api.schemas import (
+    CompetitionDetail,
+    Error,
+    FixturePage,
+    LeagueDetail,
+    LeaguePage,
+    SeasonDetail,
+    SeasonPage,
+    StandingsOut,
+    StatsOut,
+    TeamDetail,
+    TeamPage,
+)
+from games.kinds import CRICKET
+from games.kinds import kind as game_kind
+from games.leagues import stats_selectors
+from games.leagues.cups import selectors as cup_selectors
+from games.leagues.cups.export import bracket_document
+from games.leagues.standings_cache import cached_standings
+from games.models import Competition, League, Season, Team
+
+router = Router(tags=["leagues"])
+ERRORS = {400: Error, 404: Error, 429: Error}
+
+
+def _league(slug: str) -> League:
+    found = League.objects.filter(slug=slug).first()
+    if found is None:
+        raise Http404(f"There is no league {slug!r}.")
+    return found
+
+
+def _season(league: str, season: str) -> Season:
+    found = Season.objects.select_related("league").filter(league__slug=league, slug=season)
+    found = found.first()
+    if found is None:
+        _league(league)
+        raise Http404(f"The league {league!r} has no season {season!r}.")
+    return found
+
+
+@router.get("/leagues", response={200: LeaguePage, **ERRORS}, summary="Every league")
+def league_list(request: HttpRequest, paging: Query[PageQuery]) -> dict:
+    return page_of(selectors.leagues(), paging, rows.league)
+
+
+@router.get("/leagues/{league}", response={200: LeagueDetail, **ERRORS}, summary="One league")
+def league_detail(request: HttpRequest, league: str) -> dict:
+    found = selectors.leagues().filter(slug=league).first()
+    if found is None:
+        raise Http404(f"There is no league {league!r}.")
+    cricket = game_kind(found.kind).family == CRICKET
+    return {
+        **rows.league(found),
+        "options": [
+            {"label": label, "value": value}
+            for label, value in selectors.league_options(league=found)
+        ],
+        "points": {
+            "win": found.points_win,
+            "tie": found.points_tie,
+            "loss": found.points_loss,
+            "no_result": found.points_no_result,
+        }
+        if cricket
+        else None,
+        "season_list": [rows.season(s, found) for s in selectors.league_seasons(league=found)],
+        "team_list": [rows.team(t, found) for t in selectors.league_teams(league=found)],
+    }
+
+
+@router.get(
+    "/leagues/{league}/seasons", response={200: SeasonPage, **ERRORS}, summary="A league's seasons"
+)
+def season_list(request: HttpRequest, league: str, paging: Query[PageQuery]) -> dict:
+    found = _league(league)
+    return page_of(selectors.league_seasons(league=found), paging, lambda s: rows.season(s, found))
+
+
+@router.get(
+    "/leagues/{league}/seasons/{season}",
+    response={200: SeasonDetail, **ERRORS},
+    summary="One season",
+)
+def season_detail(request: HttpRequest, league: str, season: str) -> dict:
+    found = _season(league, season)
+    counted = selectors.league_seasons(league=found.league).get(pk=found.pk)
+    lg = found.league
+    return {
+        **rows.season(counted, lg),
+        "teams": [rows.team(t, lg) for t in selectors.league_teams(league=lg)],
+        "competitions": [
+            rows.competition(c, lg, found) for c in cup_selectors.season_competitions(season=found)
+        ],
+        "standings": reverse("api:season_standings", args=[lg.slug, found.slug]),
+        "stats": reverse("api:season_stats", args=[lg.slug, found.slug]),
+        "data_pack": f"{reverse('games:season', args=[lg.slug, found.slug])}data.zip",
+    }
+
+
+@router.get(
+    "/leagues/{league}/teams", response={200: TeamPage, **ERRORS}, summary="A league's teams"
+)
+def team_list(request: HttpRequest, league: str, paging: Query[PageQuery]) -> dict:
+    found = _league(league)
+    return page_of(selectors.league_teams(league=found), paging, lambda t: rows.team(t, found))
+
+
+@router.get(
+    "/leagues/{league}/teams/{team}", response={200: TeamDetail, **ERRORS}, summary="One team"
+)
+def team_detail(request: HttpRequest, league: str, team: str) -> dict:
+    found = Team.objects.select_related("league").filter(league__slug=league, slug=team).first()
+    if found is None:
+        _league(league)
+        raise Http404(f"The league {league!r} has no team {team!r}.")
+    return {
+        **rows.team(found, found.league),
+        "seasons": [s.slug for s in selectors.team_seasons(team=found)],
+        "form": selectors.team_form(team=found),
+    }
+
+
+class FixtureFilters(Schema):
+    team: str | None = Field(None, description="a team's slug: its fixtures only")
+    status: Literal["scheduled", "live", "final", "void", "no_result"] | None = None
+    competition: str | None = Field(
+        None, description="a cup's or group stage's slug, or \"league\" for league games only"
+    )
+    date_from: datetime.date | None = Field(None, description="scheduled on or after")
+    date_to: datetime.date | None = Field(None, description="scheduled on or before")
+
+
+@router.get(
+    "/leagues/{league}/seasons/{season}/fixtures",
+    response={200: FixturePage, **ERRORS},
+    summary="A season's fixtures",
+    description="Every fixture (league, cup and group games) by date and start time, undated "
+    "last, with its game once started.",
+)
+def fixture_list(
+    request: HttpRequest,
+    league: str,
+    season: str,
+    filters: Query[FixtureFilters],
+    paging: Query[PageQuery],
+) -> dict:
+    found = _season(league, season)
+    fixtures = found.fixtures.select_related(
+        "season", "away", "home", "game__season__league", "competition"
+    ).order_by(
+        F("scheduled_on").asc(nulls_last=True), F("scheduled_time").asc(nulls_first=True), "id"
+    )
+    if filters.team:
+        team = found.league.teams.filter(slug=filters.team).first()
+        if team is None:
+            raise _bad("team", f"the league has no team {filters.team!r}")
+        fixtures = fixtures.filter(Q(away=team) | Q(home=team))
+    if filters.competition == "league":
+        fixtures = fixtures.filter(competition__isnull=True)
+    elif filters.competition:
+        fixtures = fixtures.filter(competition__slug=filters.competition)
+    if filters.date_from:
+        fixtures = fixtures.filter(scheduled_on__gte=filters.date_from)
+    if filters.date_to:
+        fixtures = fixtures.filter(scheduled_on__lte=filters.date_to)
+    if filters.status:
+        fixtures = [f for f in fixtures if selectors.fixture_row(f).status == filters.status]
+    return page_of(fixtures, paging, rows.fixture)
+
+
+def _bad(parameter: str, message: str) -> ValidationError:
+    return ValidationError([{"loc": ("query", parameter), "msg": message}])
+
+
+@router.get(
+    "/leagues/{league}/seasons/{season}/standings",
+    response={200: StandingsOut, **ERRORS},
+    summary="A season's standings",
+    description="The league table as the standings page shows it: its columns, then a row "
+    "per team in table order.",
+)
+def season_standings(request: HttpRequest, league: str, season: str) -> dict | HttpResponse:
+    key = page_cache.standings_page_key(league, season)
+    kept = revalidation.from_cache(request, key and f"api-{key}")
+    if kept is not None:
+        return kept
+    found = _season(league, season)
+    table = cached_standings(found)
+    return {
+        "league": found.league.slug,
+        "season": found.slug,
+        "game": found.league.kind,
+        "games_counted": table.games_counted,
+        "no_results": table.no_results,
+        "columns": [{"key": c.key, "label": c.label, "title": c.title} for c in table.columns],
+        "rows": [{**row.as_dict(), "team_slug": row.team.slug} for row in table.rows],
+    }
+
+
+def _stats(page: stats_selectors.StatsPage) -> dict:
+    return {
+        "league": page.league.slug,
+        "season": page.season.slug if page.season else None,
+        "heading": page.heading,
+        "games": page.games,
+        "tables": [
+            {
+                "id": t.id,
+                "title": t.title,
+                "heading": t.heading,
+                "note": t.note,
+                "columns": [
+                    {"key": c.key, "label": c.label, "title": c.title, "format": c.format}
+                    for c in t.columns
+                ],
+                "rows": [
+                    {"label": r.label, "cells": list(r.cells), "total": r.total} for r in t.rows
+                ],
+            }
+            for t in page.tables
+        ],
+    }
+
+
+@router.get(
+    "/leagues/{league}/seasons/{season}/stats",
+    response={200: StatsOut, **ERRORS},
+    summary="A season's stats",
+    description="The season's stats tables per team, their cells as the stats page prints them.",
+)
+def season_stats(request: HttpRequest, league: str, season: str) -> dict:
+    return _stats(stats_selectors.season_stats(season=_season(league, season)))
+
+
+@router.get(
+    "/leagues/{league}/stats", response={200: StatsOut, **ERRORS}, summary="A league's stats"
+)
+def league_stats(request: HttpRequest, league: str) -> dict:
+    return _stats(stats_selectors.league_stats(league=_league(league)))
+
+
+@router.get(
+    "/leagues/{league}/seasons/{season}/competitions/{competition}",
+    response={200: CompetitionDetail, **ERRORS},
+    summary="A cup or group stage",
+    description="Its bracket as the bracket.json download has it: entrants, group games, "
+    "ties and their games.",
+)
+def competition_detail(request: HttpRequest, league: str, season: str, competition: str) -> dict:
+    found = get_object_or_404(
+        Competition.objects.select_related("season__league"),
+        season__league__slug=league,
+        season__slug=season,
+        slug=competition,
+    )
+    return {
+        **rows.competition(found, found.season.league, found.season),
+        "bracket": bracket_document(found),
+    }
