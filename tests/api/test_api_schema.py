@@ -9,9 +9,9 @@ import traceback
 
 import pytest
 import schemathesis
-from schemathesis.core.failures import FailureGroup
 from django.core.management import call_command
 from django.core.wsgi import get_wsgi_application
+from schemathesis.core.failures import FailureGroup
 
 from games.models import Competition, Game
 
