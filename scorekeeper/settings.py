@@ -155,6 +155,22 @@ REPLICA_VIEWS = frozenset(
         "games:cricsheet",
         "games:gamelog",
         "games:boxscore",
+        # The open-data API's reads (not win probability, which may store a game's swing).
+        "api:league_list",
+        "api:league_detail",
+        "api:season_list",
+        "api:season_detail",
+        "api:team_list",
+        "api:team_detail",
+        "api:fixture_list",
+        "api:season_standings",
+        "api:season_stats",
+        "api:league_stats",
+        "api:competition_detail",
+        "api:game_list",
+        "api:game_detail",
+        "api:game_record_detail",
+        "api:play_list",
     }
 )
 

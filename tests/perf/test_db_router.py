@@ -51,6 +51,9 @@ def test_migrations_run_on_the_primary_only():
     [
         ("get", "/games/1/", True),
         ("get", "/leagues/l/s/standings/", True),
+        ("get", "/api/v1/games/1", True),
+        ("get", "/api/v1/leagues/l/seasons/s/standings", True),
+        ("get", "/api/v1/games/1/win-probability", False),  # may store the game's swing
         ("get", "/", True),
         ("post", "/games/1/plays/", False),
         ("get", "/games/1/score/", False),
