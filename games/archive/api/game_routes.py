@@ -7,6 +7,7 @@ import datetime
 from typing import Literal
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
 from ninja import Query, Router, Schema
 from ninja.errors import ValidationError
 from pydantic import Field
@@ -124,7 +125,7 @@ def game_detail(request: HttpRequest, pk: int) -> dict | HttpResponse:
         "options": found.options,
         "plays": found.plays.count(),
         "summary": found.summary or {},
-        "record": f"/api/v1/games/{found.pk}/record",
+        "record": reverse("api:game_record_detail", args=[found.pk]),
     }
 
 
