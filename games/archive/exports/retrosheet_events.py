@@ -208,7 +208,7 @@ def _event_text(event: Event, moves: list[str]) -> str:
 
 
 def _clean(name: str) -> str:
-    return re.sub(r"[,\"\r\n]+", " ", name).strip() or "?"
+    return " ".join(re.sub(r"[,\"]", " ", name).split()) or "?"
 
 
 def game_events(
