@@ -146,9 +146,8 @@ def season_data_pack(request: HttpRequest, league: str, season: str) -> HttpResp
         unchanged: HttpResponse = HttpResponseNotModified()
         unchanged["ETag"] = tag
         return unchanged
-    path = season_pack.cached_pack(found, key)
     response = FileResponse(
-        path.open("rb"),
+        season_pack.open_pack(found, key),
         as_attachment=True,
         filename=season_pack.filename(found),
         content_type="application/zip",

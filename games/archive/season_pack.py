@@ -42,7 +42,7 @@ import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from django.conf import settings
 from django.db import connections, router
@@ -308,6 +308,15 @@ def cached_pack(season: Season, key: str) -> Path:
         write_zip(season, path)
         _drop_older(season, keep=path)
     return path
+
+
+def open_pack(season: Season, key: str) -> BinaryIO:
+    """The pack's zip for ``key``, open for reading. A pack deleted between being found and
+    being opened (a newer one of the season replaced it) is built again, once."""
+    try:
+        return cached_pack(season, key).open("rb")
+    except FileNotFoundError:
+        return cached_pack(season, key).open("rb")
 
 
 def _drop_older(season: Season, *, keep: Path) -> None:

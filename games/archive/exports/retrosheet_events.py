@@ -29,22 +29,22 @@ what the games have, with these departures:
   | outcome | event |
   |---|---|
   | home run | ``HR`` |
-  | hit: singles / doubles / triples | ``S`` / ``D`` / ``T`` (``S8`` etc. when the words name
-    where the ball went: LF 7, CF 8, RF 9, IL 6, IR 4) |
-  | a hit that is a bobbled out (Backyard) | ``E`` and the fielder (``E8``) |
+  | hit: singles, doubles, triples | ``S``, ``D``, ``T`` (``S8``: the fielder, when named) |
+  | a bobbled out that is a hit (Backyard) | ``E`` and the fielder (``E8``) |
   | walk | ``W`` |
   | balk (Bedard: the batter takes first) | ``BK`` |
-  | strike-out (also Quick Baseball's "leave" on a blue-bordered card) | ``K`` |
+  | strike-out (also Quick Baseball's "leave" on a strike-out card) | ``K`` |
   | fly out, "is caught" | ``8/F`` (the fielder when named) |
   | line-drive out | ``8/L`` (likewise) |
   | ground out, run out at first | ``63/G`` (``43/G`` to IR) |
   | foul fly out (Bedard) | ``2/FL`` |
   | bunt out, sacrifice | ``13/SH`` |
   | any other out | ``3/G`` |
-  | steal | ``SB2`` / ``SB3`` / ``SBH`` |
-  | caught stealing | ``CS2`` / ``CS3`` / ``CSH`` |
-  | anything else (a refresh, a swap, a fielder placed, a reprieve, a card left without
-    harm, rain): no Retrosheet equivalent | ``NP`` |
+  | steal | ``SB2``, ``SB3``, ``SBH`` |
+  | caught stealing | ``CS2``, ``CS3``, ``CSH`` |
+  | no Retrosheet equivalent: a refresh, a swap, a reprieve, a card left without harm | ``NP`` |
+
+  Fielders named in the words: LF 7, CF 8, RF 9, IL (infield left) 6, IR (infield right) 4.
 
 - **Runner advances** (``.1-3;2-H``) are worked out from the bases before and after the play
   and the runs it scored: runners never pass each other, so the lead runners score first and
