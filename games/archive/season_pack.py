@@ -337,7 +337,7 @@ def readme(season: Season, games: list[Game]) -> str:
         "",
         f"Written by Scorekeeper: every game of the season ({len(games)}: fixtures' games and "
         "the season's other games, live, final and voided alike, as the season's public page "
-        "lists them) and its tables. Nothing here is not already on the public pages.",
+        "lists them) and its tables. Everything here is on the public pages too.",
         "",
         "## Files",
         "",
