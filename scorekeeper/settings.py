@@ -2,6 +2,7 @@
 
 import os
 import re
+import tempfile
 import warnings
 from datetime import timedelta
 from pathlib import Path
@@ -171,6 +172,7 @@ REPLICA_VIEWS = frozenset(
         "api:game_detail",
         "api:game_record_detail",
         "api:play_list",
+        "games:season-data-pack",
     }
 )
 
@@ -215,6 +217,18 @@ else:
     else:
         # Several servers without a shared cache: sessions in the database, which all share.
         SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# Season data packs (games/archive/season_pack.py): each built zip is kept here, named by the
+# season and its key, and rebuilt only when what it shows changes. Beside the SQLite database
+# by default, else in the system's temporary folder; anything in it can be deleted.
+SEASON_PACK_DIR = Path(
+    os.environ.get("SCOREKEEPER_PACK_DIR")
+    or (
+        f"{DATABASES['default']['NAME']}-packs"
+        if "sqlite" in DATABASES["default"]["ENGINE"]
+        else Path(tempfile.gettempdir()) / "scorekeeper-season-packs"
+    )
+)
 
 AUTHENTICATION_BACKENDS = [
     # django-axes first: a locked attempt stops here, before the password is hashed.

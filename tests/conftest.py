@@ -65,6 +65,13 @@ def _fresh_cache() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _season_packs_in_a_temporary_folder(settings, tmp_path_factory) -> None:
+    """Season data packs are built into a folder of the test's own, never beside the
+    development database."""
+    settings.SEASON_PACK_DIR = tmp_path_factory.mktemp("season-packs")
+
+
+@pytest.fixture(autouse=True)
 def _win_tables_built_only_when_asked(monkeypatch) -> Iterator[list]:
     """No background builds of win-probability tables in tests: a lazy build is recorded in
     the list this yields (tests that want it run it), and no table stays in memory between

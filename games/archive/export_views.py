@@ -1,20 +1,27 @@
 """Downloads of one game in other formats: Cricsheet-like JSON, Retrosheet-like game log, box
-score and the win probability after every play; and a cup's bracket as JSON or CSV. Anyone
-may read them, like the game's page; a game of another kind is a 404."""
+score and the win probability after every play; a cup's bracket as JSON or CSV; and a season's
+data pack (a zip, ``games.archive.season_pack``). Anyone may read them, like the game's page;
+a game of another kind is a 404."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+)
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from games.archive import exports, win_chances
+from games.archive import exports, page_cache, season_pack, win_chances
 from games.archive.exports import safe_csv
 from games.leagues.cups.export import bracket_csv, bracket_json
-from games.models import Competition, Game
+from games.models import Competition, Game, Season
 
 
 def _export(
@@ -123,4 +130,28 @@ def bracket_download(
         return safe_csv.download(bracket_csv(found), f"{name}.csv")
     response = HttpResponse(bracket_json(found), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response
+
+
+@require_GET
+def season_data_pack(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    """The season's data pack, streamed from the file built for its current key (built first
+    when there is none); tagged with the key, so an unchanged pack is a 304."""
+    found = get_object_or_404(
+        Season.objects.select_related("league"), league__slug=league, slug=season
+    )
+    key = season_pack.pack_key(found)
+    tag = f'"{key}"'
+    if page_cache.etag_matches(request, tag):
+        unchanged: HttpResponse = HttpResponseNotModified()
+        unchanged["ETag"] = tag
+        return unchanged
+    response = FileResponse(
+        season_pack.open_pack(found, key),
+        as_attachment=True,
+        filename=season_pack.filename(found),
+        content_type="application/zip",
+    )
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
     return response

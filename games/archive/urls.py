@@ -49,6 +49,11 @@ urlpatterns: list = [
         {"fmt": "csv"},
         name="bracket-csv",
     ),
+    path(
+        "leagues/<slug:league>/<slug:season>/data.zip",
+        exports.season_data_pack,
+        name="season-data-pack",
+    ),
     path("leagues/<slug:league>/<slug:season>/", views.season_detail, name="season"),
     path("archive/", views.archive, name="archive"),
 ]

@@ -155,6 +155,7 @@ TABLE: dict[str, Row] = {
     "games:team":                     Row(PUBLIC, NOBODY),
     "games:team-calendar":            Row(PUBLIC, NOBODY),
     "games:season":                   Row(PUBLIC, NOBODY),
+    "games:season-data-pack":         Row(PUBLIC, NOBODY),
     "games:bracket":                  Row(PUBLIC, NOBODY),
     "games:bracket-json":             Row(PUBLIC, NOBODY),
     "games:bracket-csv":              Row(PUBLIC, NOBODY),

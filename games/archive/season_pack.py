@@ -1,0 +1,394 @@
+"""A season's data pack: every game of the season and its tables, in open formats, as one zip
+(``/leagues/<league>/<season>/data.zip``) or a folder (``manage.py export_season``).
+
+What the pack holds (its own ``README.md`` says the same to whoever opens it):
+
+- ``README.md``: every file, the game record format, the replay contract, the departures.
+- ``games.csv``: one line per game: its id, record file, sides, status, score, whether it is
+  a fixture, voided.
+- ``records/<game id>.json``: each game's JSON record, exactly as ``/games/<id>/record.json``.
+- ``cricsheet/<game id>.json``: each Quick Cricket game, Cricsheet-style
+  (``games.archive.exports.cricsheet``).
+- ``retrosheet/gamelog.txt`` and ``retrosheet/<game id>.EVE`` (baseball leagues): a Retrosheet
+  game-log line per two-sided baseball game with a line score, and its event file
+  (``games.archive.exports.retrosheet_events``).
+- ``standings.csv`` and ``stats.csv``: the season's standings and stats CSV downloads.
+
+Choices where the issue is silent:
+
+- The season's games are the ones its public page lists: its fixtures' games and its other
+  games (live, final and voided alike), in id order.
+- The CSV files are written as the downloads are (UTF-8 with a byte-order mark).
+- A game whose log no longer replays keeps its record in the pack; its Cricsheet and
+  Retrosheet files are left out (the README lists nothing per game, so nothing is missing).
+- The pack is built once per state of the season: ``pack_key`` is one query over everything
+  the pack shows (the season's and league's fields, its ``stats_revision``, each game's id,
+  ``log_revision``, void, finish, sides and options, each fixture's game, teams, date and
+  outcome) plus the code's version (``safe_cache.code_version``), so a deploy rebuilds too.
+  The zip is kept as ``season-<id>-<key>.zip`` in ``settings.SEASON_PACK_DIR``; older packs
+  of the same season are deleted once a newer one is in place. A build writes entry by
+  entry into a temporary file beside it and renames it into place, so a reader never sees a
+  half-written pack and the pack is never held in memory whole. Zip entries carry a fixed
+  date (1980-01-01) so that the same data gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+import zipfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from django.conf import settings
+from django.db import connections, router
+from django.db.models import Q
+
+from games.archive import exports, safe_cache
+from games.archive.exports import retrosheet_events, safe_csv
+from games.engines import EngineError
+from games.engines.record import Replay, ReplayError
+from games.kinds import RETROSHEET
+from games.kinds import kind as game_kind
+from games.leagues import stats_selectors
+from games.leagues.standings_cache import cached_standings
+from games.models import Fixture, Game, League, Season
+from games.scoring.selectors import game_record, replay_game
+
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+README_NAME = "README.md"
+BATTER = re.compile(r"\bBatter (\d)\b")
+
+# Writes one file of the pack: its path inside the pack and its text.
+Sink = Callable[[str, str], None]
+
+
+# The key ---------------------------------------------------------------------------------------
+
+
+def _tables() -> dict[str, str]:
+    quote = connections[router.db_for_read(Game)].ops.quote_name
+    models = {"game": Game, "season": Season, "league": League, "fixture": Fixture}
+    return {name: quote(model._meta.db_table) for name, model in models.items()}
+
+
+def _text(column: str) -> str:
+    return f"CAST({column} AS TEXT)"
+
+
+def _select(tag: str, columns: list[str], width: int) -> str:
+    cells = [f"'{tag}'", *(_text(c) for c in columns)]
+    cells += ["CAST(NULL AS TEXT)"] * (width + 1 - len(cells))
+    return ", ".join(cells)
+
+
+def pack_key(season: Season) -> str:
+    """Names the season's pack as the database has it now (one query)."""
+    t = _tables()
+    width = 12
+    season_columns = [
+        "s.id", "s.stats_revision", "s.name", "s.slug", "l.id", "l.name", "l.slug", "l.kind",
+        "l.points_win", "l.points_tie", "l.points_loss", "l.points_no_result",
+    ]  # fmt: skip
+    game_columns = [
+        "g.id", "g.log_revision", "g.voided_at", "g.finished_at", "g.created_at", "g.kind",
+        "g.sides", "g.options", "g.season_id",
+    ]  # fmt: skip
+    fixture_columns = [
+        "f.id", "f.game_id", "f.away_id", "f.home_id", "f.scheduled_on", "f.outcome",
+        "f.competition_id",
+    ]  # fmt: skip
+    sql = (
+        f"SELECT {_select('s', season_columns, width)}"
+        f" FROM {t['season']} s JOIN {t['league']} l ON l.id = s.league_id WHERE s.id = %s"
+        f" UNION ALL SELECT {_select('g', game_columns, width)} FROM {t['game']} g"
+        f" WHERE g.season_id = %s"
+        f" OR g.id IN (SELECT f.game_id FROM {t['fixture']} f WHERE f.season_id = %s)"
+        f" UNION ALL SELECT {_select('f', fixture_columns, width)} FROM {t['fixture']} f"
+        f" WHERE f.season_id = %s"
+    )
+    with connections[router.db_for_read(Game)].cursor() as cursor:
+        cursor.execute(sql, [season.pk] * 4)
+        rows = sorted(tuple("" if v is None else str(v) for v in row) for row in cursor.fetchall())
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(safe_cache.code_version().encode())
+    digest.update(repr(rows).encode())
+    return digest.hexdigest()
+
+
+# What the pack holds ---------------------------------------------------------------------------
+
+
+def season_games(season: Season) -> list[Game]:
+    """The season's games as its public page lists them: fixtures' games and the others."""
+    fixture_games = Fixture.objects.filter(season=season, game__isnull=False).values("game_id")
+    found = Game.objects.filter(Q(season=season) | Q(pk__in=fixture_games))
+    return list(found.order_by("pk"))
+
+
+def write_pack(season: Season, add: Sink) -> list[str]:
+    """Hand every file of the pack to ``add``; returns their names in order."""
+    names: list[str] = []
+
+    def put(name: str, text: str) -> None:
+        add(name, text)
+        names.append(name)
+
+    games = [_with_season(game, season) for game in season_games(season)]
+    put(README_NAME, readme(season, games))
+    put("games.csv", safe_csv.BOM + games_csv(games))
+    for game in games:
+        put(f"records/{game.pk}.json", json.dumps(game_record(game).to_json(), indent=1) + "\n")
+    for name, text in cricsheet_files(games):
+        put(name, text)
+    if RETROSHEET in game_kind(season.league.kind).exports:
+        for name, text in retrosheet_files(games):
+            put(name, text)
+    put("standings.csv", safe_csv.BOM + cached_standings(season).to_csv())
+    put("stats.csv", safe_csv.BOM + stats_selectors.season_stats(season=season).to_csv())
+    return names
+
+
+def _with_season(game: Game, season: Season) -> Game:
+    if game.season_id == season.pk:
+        game.season = season  # no query for the league's name in the exports
+    return game
+
+
+def games_csv(games: list[Game]) -> str:
+    rows: list[list[Any]] = [
+        ["game", "record", "kind", "sides", "status", "score", "fixture", "voided"]
+    ]
+    fixtures = set(
+        Fixture.objects.filter(game__in=[g.pk for g in games]).values_list("game_id", flat=True)
+    )
+    for game in games:
+        summary = game.summary or {}
+        rows.append(
+            [
+                game.pk,
+                f"records/{game.pk}.json",
+                game.kind,
+                " v ".join(game.sides),
+                summary.get("status", ""),
+                "-".join(str(runs) for runs in summary.get("score", [])),
+                "yes" if game.pk in fixtures else "no",
+                "yes" if game.is_voided else "no",
+            ]
+        )
+    return safe_csv.rows_to_text(rows)
+
+
+def cricsheet_files(games: list[Game]) -> Iterator[tuple[str, str]]:
+    for game in games:
+        if not exports.has_cricsheet(game):
+            continue
+        try:
+            data = exports.game_cricsheet(game)
+        except (ReplayError, EngineError, exports.NotExportable):
+            continue
+        yield f"cricsheet/{game.pk}.json", json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def retrosheet_files(games: list[Game]) -> Iterator[tuple[str, str]]:
+    """The season's game log, then each game's event file."""
+    lines, events = [], []
+    for game in games:
+        try:
+            if not exports.has_retrosheet(game):
+                continue
+            lines.append(exports.game_log_csv(game))
+            events.append((f"retrosheet/{game.pk}.EVE", event_file(game)))
+        except (ReplayError, EngineError, exports.NotExportable):
+            continue
+    yield "retrosheet/gamelog.txt", "".join(lines)
+    yield from events
+
+
+def event_plays(replayed: Replay) -> tuple[list[retrosheet_events.PlayIn], bool]:
+    """A replayed game's plays as the event writer reads them (inning, side, bases before and
+    after and runs from the summaries around each play), and whether the game has pitches."""
+    engine = replayed.engine
+    summaries = [engine.summary(state) for state in replayed.states]
+    plays = []
+    for before, after, outcome in zip(summaries, summaries[1:], replayed.outcomes, strict=False):
+        side = 0 if before.get("half", "top") == "top" else 1
+        ended = (after.get("inning"), after.get("half")) != (
+            before.get("inning"),
+            before.get("half"),
+        ) or after.get("outs", 0) >= 3
+        batter = before.get("batter")
+        if batter is None and (found := BATTER.search(outcome.text)):
+            batter = int(found.group(1))
+        plays.append(
+            retrosheet_events.PlayIn(
+                inning=before.get("inning", 1),
+                side=side,
+                text=outcome.text,
+                tags=tuple(outcome.tags),
+                runs=after["score"][side] - before["score"][side],
+                bases_before=tuple(before.get("bases", (False, False, False))),
+                bases_after=None if ended else tuple(after.get("bases", (False, False, False))),
+                batter=batter,
+            )
+        )
+    return plays, "balls" in summaries[0]
+
+
+def event_file(game: Game) -> str:
+    plays, pitches = event_plays(replay_game(game))
+    minutes = None
+    if game.finished_at:
+        minutes = int((game.finished_at - game.created_at).total_seconds() // 60)
+    return retrosheet_events.game_events(
+        number=game.pk,
+        sides=list(game.sides),
+        date=exports.game_date(game),
+        plays=plays,
+        minutes=minutes,
+        pitches=pitches,
+        comment=f"Scorekeeper {game.get_kind_display()} game {game.pk}",
+    )
+
+
+# Writing and caching ---------------------------------------------------------------------------
+
+
+def filename(season: Season) -> str:
+    """The name a download is saved under."""
+    return f"{season.league.slug}-{season.slug}-data.zip"
+
+
+def write_zip(season: Season, path: Path) -> list[str]:
+    """Write the pack as a zip at ``path``: into a temporary file beside it, then renamed into
+    place. Raises ``OSError``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".building-", suffix=".zip")
+    try:
+        with os.fdopen(handle, "wb") as file, zipfile.ZipFile(file, "w") as archive:
+
+            def add(name: str, text: str) -> None:
+                info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, text.encode("utf-8"))
+
+            names = write_pack(season, add)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return names
+
+
+def write_directory(season: Season, directory: Path) -> list[str]:
+    """Write the pack's files into ``directory`` (created if needed). Raises ``OSError``."""
+    directory.mkdir(parents=True, exist_ok=True)
+
+    def add(name: str, text: str) -> None:
+        target = directory / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+    return write_pack(season, add)
+
+
+def pack_dir() -> Path:
+    return Path(settings.SEASON_PACK_DIR)
+
+
+def cached_pack(season: Season, key: str) -> Path:
+    """The pack's zip for ``key``, built only when no file for that key exists yet."""
+    path = pack_dir() / f"season-{season.pk}-{key}.zip"
+    if not path.is_file():
+        write_zip(season, path)
+        _drop_older(season, keep=path)
+    return path
+
+
+def open_pack(season: Season, key: str) -> BinaryIO:
+    """The pack's zip for ``key``, open for reading. A pack deleted between being found and
+    being opened (a newer one of the season replaced it) is built again, once."""
+    try:
+        return cached_pack(season, key).open("rb")
+    except FileNotFoundError:
+        return cached_pack(season, key).open("rb")
+
+
+def _drop_older(season: Season, *, keep: Path) -> None:
+    for old in pack_dir().glob(f"season-{season.pk}-*.zip"):
+        if old != keep:
+            old.unlink(missing_ok=True)
+
+
+# The pack's README -----------------------------------------------------------------------------
+
+
+def readme(season: Season, games: list[Game]) -> str:
+    league = season.league
+    baseball = RETROSHEET in game_kind(league.kind).exports
+    cricket = any(exports.has_cricsheet(game) for game in games) or league.kind == "quick-cricket"
+    parts = [
+        f"# {league.name} {season.name}: the season's data",
+        "",
+        f"Written by Scorekeeper: every game of the season ({len(games)}: fixtures' games and "
+        "the season's other games, live, final and voided alike, as the season's public page "
+        "lists them) and its tables. Everything here is on the public pages too.",
+        "",
+        "## Files",
+        "",
+        "- `README.md`: this file.",
+        "- `games.csv`: one line per game: its id, its record's file, the game (kind), the "
+        "sides, its status (`final` or `in_progress`), the score, whether it is one of the "
+        "season's fixtures and whether it was voided (a voided game does not count).",
+        "- `records/<game id>.json`: each game's JSON game record, exactly as the game page's "
+        'download (`/games/<id>/record.json`). See "The game record" below.',
+    ]
+    if cricket:
+        parts.append(
+            "- `cricsheet/<game id>.json`: each Quick Cricket game in the spirit of Cricsheet's "
+            "JSON (https://cricsheet.org/format/json/): four-ball overs, no individual players "
+            "(a delivery names its partnership and bowling style), the side batting first "
+            "given as the toss winner who chose to bat."
+        )
+    if baseball:
+        parts += [
+            "- `retrosheet/gamelog.txt`: one line per two-sided game with a line score, in "
+            "Retrosheet's game-log format (https://www.retrosheet.org/gamelogs/glfields.txt): "
+            "team names instead of codes, the league's name in the league columns, player, "
+            "umpire and manager columns empty (these games have no individual players).",
+            "- `retrosheet/<game id>.EVE`: the same games as Retrosheet event files "
+            '(https://www.retrosheet.org/eventfile.htm). See "Retrosheet departures" below.',
+        ]
+    parts += [
+        "- `standings.csv`: the standings table, as the standings page's CSV download.",
+        "- `stats.csv`: the season's stats per team, as the stats page's CSV download.",
+        "",
+        "The CSV files are UTF-8 with a byte-order mark (read them in Python with "
+        '`encoding="utf-8-sig"`); a text cell a spreadsheet would run as a formula starts '
+        "with `'`.",
+        "",
+        "## The game record",
+        "",
+        "A record is one JSON object: `game` (the game's id, e.g. `quick-baseball`), "
+        "`options` (per game; every option has a default), `sides` (team names; index 0 bats "
+        "first, the visitors; index 1 is home) and `plays` (the physical plays in order, one "
+        "object each, as the game's rules describe them; unknown keys are kept and ignored).",
+        "",
+        "`python manage.py replay records/<game id>.json` (Scorekeeper's command) replays a "
+        "record and prints its summary as one JSON object, exit status 0; a malformed or "
+        "illegal play prints one line on standard error naming the play by its 1-based "
+        "position (`play 7: …`) and exits 1. Every summary has `game`, `status` "
+        "(`in_progress` or `final`), `winner` (the winning side's index, or null) and "
+        "`score` (per side); baseball adds `inning`, `half`, `outs`, `bases` and "
+        "`line_score`, cricket `innings` (per innings: batting side, runs, wickets, overs, "
+        "partnerships, fall of wickets, reviews left), `style`, `umpire_cards` and `target`.",
+    ]
+    if baseball:
+        doc = (retrosheet_events.__doc__ or "").split("with these departures:", 1)[-1]
+        parts += ["", "## Retrosheet departures", "", doc.strip()]
+    return "\n".join(parts) + "\n"
