@@ -30,14 +30,14 @@ def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
         assert 0.2 < figures["ratio"] < 10, kind
         assert 0.2 < figures["write_only_ratio"] < 10, kind
 
-    for page in ("game_page", "standings_page"):
+    for page in ("game_page", "standings_page", "api_game", "api_standings"):
         for viewer in ("visitor", "signed_in"):
             counts = report["queries"][page][viewer]
             assert len(counts) == 2 and len(set(counts.values())) == 1, (page, viewer, counts)
 
     load = report["load"]
     names = ("ceiling", "baseline", "signed_in_post", "write_only", "post_play", "game_page")
-    for name in (*names, "game_poll", "standings"):
+    for name in (*names, "game_poll", "standings", "api_game", "api_standings"):
         assert load[name]["requests"] > 0, name
         assert load[name]["errors"] == 0, (name, load[name]["statuses"])
         assert load[name]["latency_ms"]["p50"] > 0
@@ -48,8 +48,14 @@ def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
         "post_play",
         "game_page",
         "standings",
+        "api_game",
+        "api_standings",
         "win_probability",
     }
+    # The API's limit is raised out of the way on the bench's server, and the report says so.
+    assert load["api_rate"]["rate"] == report["targets"]["api_game"]["api_rate"] == "1000000/s"
+    for name in ("api_game", "api_standings"):
+        assert set(report["queries"][name]["visitor"].values()) == {1}, name  # from the cache
     win = report["win_probability"]
     assert set(win) == {engine.id for engine in all_engines()}
     for kind, figures in win.items():

@@ -1,6 +1,6 @@
-"""The game page and the standings page make the same number of queries for a short game or a
-long one, a small league or a big one: for visitors, for users with no rights and for
-scorers and organisers."""
+"""The game page and the standings page, and the API's game and standings, make the same number
+of queries for a short game or a long one, a small league or a big one: for visitors, for users
+with no rights and for scorers and organisers."""
 
 import pytest
 from django.core.cache import cache
@@ -90,3 +90,35 @@ def test_a_cold_standings_page_needs_a_constant_number_of_queries(
     with django_assert_max_num_queries(4):
         reply = Client().get(path)
     assert "Late Joiners" in reply.content.decode()
+
+
+@pytest.mark.parametrize("viewer", ["visitor", "stranger"])
+def test_the_api_game_needs_as_many_queries_at_20_or_500_plays(
+    viewer, scorer, stranger, django_assert_max_num_queries
+):
+    options = {"innings": 60}
+    plays = random_plays("quick-baseball", options, 500)
+    short = game_with_log("quick-baseball", options, plays[:20], scorer)
+    long = game_with_log("quick-baseball", options, plays, scorer)
+    client = viewers(scorer, stranger)[viewer]
+    paths = [reverse("api:game_detail", args=[game.pk]) for game in (short, long)]
+    _, warm = assert_same_queries(client, *paths, django_assert_max_num_queries)
+    # The kept answer, found by one small query; signed in or not (the API reads no session).
+    assert warm == 1
+
+
+@pytest.mark.parametrize("viewer", ["visitor", "organiser"])
+def test_the_api_standings_need_as_many_queries_for_4_or_150_games(
+    viewer, staff, django_assert_max_num_queries
+):
+    small = data.league_season(games=4, teams=4, organiser=staff, name="Small")
+    big = data.league_season(games=150, teams=12, organiser=staff, name="Big")
+    client = Client()
+    if viewer == "organiser":
+        client.force_login(staff)
+    paths = [
+        reverse("api:season_standings", args=[season.league.slug, season.slug])
+        for season in (small, big)
+    ]
+    _, warm = assert_same_queries(client, *paths, django_assert_max_num_queries)
+    assert warm == 1  # the kept answer, found by one small query, signed in or not
