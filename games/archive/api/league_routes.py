@@ -113,7 +113,7 @@ def season_detail(request: HttpRequest, league: str, season: str) -> dict:
         ],
         "standings": reverse("api:season_standings", args=[lg.slug, found.slug]),
         "stats": reverse("api:season_stats", args=[lg.slug, found.slug]),
-        "data_pack": f"{reverse('games:season', args=[lg.slug, found.slug])}data.zip",
+        "data_pack": reverse("games:season-data-pack", args=[lg.slug, found.slug]),
     }
 
 
