@@ -9,12 +9,11 @@ from typing import Literal
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from ninja import Query, Router, Schema
-from ninja.errors import ValidationError
 from pydantic import Field
 
 from games.archive import page_cache, selectors, win_chances
 from games.archive.api import revalidation, rows
-from games.archive.api.paging import PageQuery, page_of
+from games.archive.api.paging import PageQuery, page_of, refused
 from games.archive.api.schemas import (
     Error,
     GameDetail,
@@ -44,31 +43,27 @@ class GameFilters(Schema):
     status: Literal["live", "final", "void"] | None = None
 
 
-def _refused(parameter: str, message: str) -> ValidationError:
-    return ValidationError([{"loc": ("query", parameter), "msg": message}])
-
-
 def _archive_filters(filters: GameFilters) -> selectors.ArchiveFilters:
     league = season = team = None
     if filters.league:
         league = League.objects.filter(slug=filters.league).first()
         if league is None:
-            raise _refused("league", f"there is no league {filters.league!r}")
+            raise refused("league", f"there is no league {filters.league!r}")
     for name in ("season", "team"):
         if getattr(filters, name) and league is None:
-            raise _refused(name, f"a {name} is named within a league: give league too")
+            raise refused(name, f"a {name} is named within a league: give league too")
     if filters.season:
         season = league.seasons.filter(slug=filters.season).first()
         if season is None:
-            raise _refused("season", f"the league has no season {filters.season!r}")
+            raise refused("season", f"the league has no season {filters.season!r}")
     if filters.team:
         team = league.teams.filter(slug=filters.team).first()
         if team is None:
-            raise _refused("team", f"the league has no team {filters.team!r}")
+            raise refused("team", f"the league has no team {filters.team!r}")
     if filters.game and filters.game not in {engine.id for engine in all_engines()}:
-        raise _refused("game", f"there is no game {filters.game!r}")
+        raise refused("game", f"there is no game {filters.game!r}")
     if filters.date_from and filters.date_to and filters.date_from > filters.date_to:
-        raise _refused("date_to", "the end date is before the start date")
+        raise refused("date_to", "the end date is before the start date")
     return selectors.ArchiveFilters(
         league=league,
         season=season,

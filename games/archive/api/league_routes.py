@@ -11,12 +11,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from ninja import Query, Router, Schema
-from ninja.errors import ValidationError
 from pydantic import Field
 
 from games.archive import page_cache, selectors
 from games.archive.api import revalidation, rows
-from games.archive.api.paging import PageQuery, page_of
+from games.archive.api.paging import PageQuery, page_of, refused
 from games.archive.api.schemas import (
     CompetitionDetail,
     Error,
@@ -173,7 +172,7 @@ def fixture_list(
     if filters.team:
         team = found.league.teams.filter(slug=filters.team).first()
         if team is None:
-            raise _bad("team", f"the league has no team {filters.team!r}")
+            raise refused("team", f"the league has no team {filters.team!r}")
         fixtures = fixtures.filter(Q(away=team) | Q(home=team))
     if filters.competition == "league":
         fixtures = fixtures.filter(competition__isnull=True)
@@ -186,10 +185,6 @@ def fixture_list(
     if filters.status:
         fixtures = [f for f in fixtures if selectors.fixture_row(f).status == filters.status]
     return page_of(fixtures, paging, rows.fixture)
-
-
-def _bad(parameter: str, message: str) -> ValidationError:
-    return ValidationError([{"loc": ("query", parameter), "msg": message}])
 
 
 @router.get(

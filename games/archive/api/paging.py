@@ -8,6 +8,7 @@ from typing import Any
 from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404
 from ninja import Schema
+from ninja.errors import ValidationError
 from pydantic import Field
 
 DEFAULT_PAGE_SIZE = 50
@@ -44,3 +45,8 @@ def page_of(items: Sequence, query: PageQuery, convert: Callable[[Any], Any]) ->
         "pages": paginator.num_pages,
         "items": [convert(item) for item in page.object_list],
     }
+
+
+def refused(parameter: str, message: str) -> ValidationError:
+    """A query parameter the API refuses: answered as a JSON 400 naming it."""
+    return ValidationError([{"loc": ("query", parameter), "msg": message}])
