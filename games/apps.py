@@ -7,5 +7,6 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        # Receivers that give a season a new stats revision when its stats or teams change.
-        pass
+        # Receivers that ask the task queue for the long work a write calls for (a new game's
+        # or league's win-probability table, the swings of a game that finished).
+        from games.archive import jobs  # noqa: F401

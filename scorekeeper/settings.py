@@ -61,6 +61,9 @@ INSTALLED_APPS = [
     "corsheaders",
     # django-ninja: the open-data API; listed for its own static copy of Swagger UI (no CDN).
     "ninja",
+    # django-tasks and its database backend: the task queue for long work (``db_worker``).
+    "django_tasks",
+    "django_tasks_db",
     "games",
 ]
 
@@ -277,10 +280,22 @@ CORS_ALLOW_CREDENTIALS = False
 CORS_ALLOW_HEADERS = ("accept", "if-none-match", "if-modified-since")
 CORS_EXPOSE_HEADERS = ("ETag", "Last-Modified", "Retry-After")
 
-# A page that needs a win-probability table nobody has built starts building it in a
-# background thread of that web process (games/archive/win_tables.py). Off: only
-# ``manage.py build_win_tables`` builds them.
-WIN_PROBABILITY_LAZY_BUILDS = env_bool("SCOREKEEPER_WIN_LAZY_BUILDS", default=True)
+# Long work (win-probability tables, season data packs, the swings of finished games) runs as
+# jobs of django-tasks, never in a web request: queued in the database (its
+# ``django_tasks_database_dbtaskresult`` table, on SQLite or PostgreSQL alike) and run by
+# ``python manage.py db_worker``, a process of its own (games/archive/jobs.py).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Jobs queued or running at once, of every kind: a request for another is dropped (and asked
+# for again by the next write or download that needs it).
+JOB_LIMIT = env_int("SCOREKEEPER_JOB_LIMIT", 20)
+# A job row older than this is a worker that died: it may be asked for again.
+JOB_STALE_AFTER = timedelta(hours=3)
+# A win-probability table's build is stopped past this many seconds of work (the tables'
+# option bounds keep every covered table well inside it; see games/engines/README.md).
+WIN_TABLE_BUDGET_SECONDS = env_int("SCOREKEEPER_WIN_TABLE_BUDGET", 3600)
+# A season's data pack is rebuilt at most this often while its games change: between builds
+# the previous pack is served, with its own ETag.
+SEASON_PACK_REFRESH = timedelta(seconds=env_int("SCOREKEEPER_PACK_REFRESH", 300))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

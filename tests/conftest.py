@@ -71,19 +71,33 @@ def _season_packs_in_a_temporary_folder(settings, tmp_path_factory) -> None:
     settings.SEASON_PACK_DIR = tmp_path_factory.mktemp("season-packs")
 
 
+DUMMY_TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
 @pytest.fixture(autouse=True)
-def _win_tables_built_only_when_asked(monkeypatch) -> Iterator[list]:
-    """No background builds of win-probability tables in tests: a lazy build is recorded in
-    the list this yields (tests that want it run it), and no table stays in memory between
-    tests."""
+def queued_jobs(settings) -> Iterator[list]:
+    """Jobs of the task queue are kept, not run, in tests (django-tasks' dummy backend): the
+    list this yields holds what was queued (``TaskResult``s; ``run_jobs`` runs them). No
+    win-probability table stays in memory between tests."""
+    from django_tasks import task_backends
+
     from games.archive import win_tables
 
-    started: list = []
-    monkeypatch.setattr(win_tables, "runner", started.append)
-    monkeypatch.setattr(win_tables, "_building", set())
+    settings.TASKS = DUMMY_TASKS
     win_tables.forget_loaded()
-    yield started
+    yield task_backends["default"].results
     win_tables.forget_loaded()
+
+
+def run_jobs(queued: list) -> list:
+    """Run the queued jobs in order (and any they queue), as ``db_worker`` would; returns
+    what each returned."""
+    returned = []
+    while queued:
+        job = queued.pop(0)
+        returned.append(job.task.call(*job.args, **job.kwargs))
+    return returned
 
 
 # ---- One at a time on a shared in-memory database.

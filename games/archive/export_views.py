@@ -15,13 +15,17 @@ from django.http import (
     HttpResponse,
     HttpResponseNotModified,
 )
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
+from django.utils.http import http_date
 from django.views.decorators.http import require_GET
 
-from games.archive import exports, page_cache, season_pack, win_chances
+from games.archive import exports, jobs, page_cache, season_pack, win_chances
 from games.archive.exports import safe_csv
 from games.leagues.cups.export import bracket_csv, bracket_json
 from games.models import Competition, Game, Season
+
+# How long a download asks to wait before trying again while the season's first pack is built.
+PACK_RETRY_SECONDS = 10
 
 
 def _export(
@@ -135,23 +139,35 @@ def bracket_download(
 
 @require_GET
 def season_data_pack(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    """The season's data pack, streamed from the file built for its current key (built first
-    when there is none); tagged with the key, so an unchanged pack is a 304."""
+    """The season's data pack, streamed from the newest file built for it (a job of the task
+    queue builds them); tagged with the key it was built for, so an unchanged pack is a 304.
+    Before the season's first pack is built: a 503 asking to try again shortly."""
     found = get_object_or_404(
         Season.objects.select_related("league"), league__slug=league, slug=season
     )
-    key = season_pack.pack_key(found)
-    tag = f'"{key}"'
+    built = jobs.pack_for_download(found)
+    try:
+        opened = built.path.open("rb") if built is not None else None
+    except FileNotFoundError:  # replaced by a newer build between being found and opened
+        built = season_pack.latest(found)
+        opened = built.path.open("rb") if built is not None else None
+    if built is None or opened is None:
+        response = render(request, "games/archive/pack_wait.html", {"season": found}, status=503)
+        response["Retry-After"] = str(PACK_RETRY_SECONDS)
+        return response
+    tag = f'"{built.key}"'
     if page_cache.etag_matches(request, tag):
+        opened.close()
         unchanged: HttpResponse = HttpResponseNotModified()
         unchanged["ETag"] = tag
         return unchanged
     response = FileResponse(
-        season_pack.open_pack(found, key),
+        opened,
         as_attachment=True,
         filename=season_pack.filename(found),
         content_type="application/zip",
     )
     response["ETag"] = tag
+    response["Last-Modified"] = http_date(built.built_at.timestamp())
     response["Cache-Control"] = "no-cache"
     return response

@@ -26,7 +26,10 @@ Choices where the issue is silent:
   ``log_revision``, void, finish, sides and options, each fixture's game, teams, date and
   outcome) plus the code's version (``safe_cache.code_version``), so a deploy rebuilds too.
   The zip is kept as ``season-<id>-<key>.zip`` in ``settings.SEASON_PACK_DIR``; older packs
-  of the same season are deleted once a newer one is in place. A build writes entry by
+  of the same season are deleted once a newer one is in place. Packs are built by a job of
+  the task queue, one per season at a time, and a season whose games change is rebuilt at
+  most every ``settings.SEASON_PACK_REFRESH``: meanwhile the previous pack is served, with
+  its own key as its ETag (``games.archive.jobs.pack_for_download``). A build writes entry by
   entry into a temporary file beside it and renames it into place, so a reader never sees a
   half-written pack and the pack is never held in memory whole. Zip entries carry a fixed
   date (1980-01-01) so that the same data gives the same bytes.
@@ -41,8 +44,10 @@ import re
 import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from django.conf import settings
 from django.db import connections, router
@@ -302,7 +307,8 @@ def pack_dir() -> Path:
 
 
 def cached_pack(season: Season, key: str) -> Path:
-    """The pack's zip for ``key``, built only when no file for that key exists yet."""
+    """The pack's zip for ``key``, built only when no file for that key exists yet (by the
+    season pack's job, ``games.archive.jobs.build_season_pack``, or ``export_season``)."""
     path = pack_dir() / f"season-{season.pk}-{key}.zip"
     if not path.is_file():
         write_zip(season, path)
@@ -310,13 +316,28 @@ def cached_pack(season: Season, key: str) -> Path:
     return path
 
 
-def open_pack(season: Season, key: str) -> BinaryIO:
-    """The pack's zip for ``key``, open for reading. A pack deleted between being found and
-    being opened (a newer one of the season replaced it) is built again, once."""
-    try:
-        return cached_pack(season, key).open("rb")
-    except FileNotFoundError:
-        return cached_pack(season, key).open("rb")
+@dataclass(frozen=True)
+class Built:
+    """A pack on disk: its file, the key it was built for and when."""
+
+    path: Path
+    key: str
+    built_at: datetime
+
+
+def latest(season: Season) -> Built | None:
+    """The season's newest pack on disk, whatever key it was built for, or ``None``."""
+    found = []
+    for path in pack_dir().glob(f"season-{season.pk}-*.zip"):
+        try:
+            found.append((path.stat().st_mtime, path))
+        except FileNotFoundError:  # replaced by a newer build meanwhile
+            continue
+    if not found:
+        return None
+    mtime, path = max(found)
+    key = path.stem.removeprefix(f"season-{season.pk}-")
+    return Built(path, key, datetime.fromtimestamp(mtime, tz=UTC))
 
 
 def _drop_older(season: Season, *, keep: Path) -> None:

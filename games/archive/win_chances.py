@@ -17,9 +17,6 @@ from games.models import Game, WinSwing
 from games.scoring.selectors import replay_game
 
 TURNING_POINTS = 3
-# Swings worked out per list request at most (the rest wait for the next request or
-# ``manage.py build_win_tables``), so a list page never replays a whole archive.
-SWING_BUDGET = 25
 
 
 @dataclass(frozen=True)
@@ -229,8 +226,9 @@ class SwingLists:
 
 def swing_lists(games: QuerySet[Game], n: int = 5) -> SwingLists:
     """The biggest comebacks (the winner's lowest chance, lowest first) and the most lopsided
-    games (that lowest chance highest first) among ``games``."""
-    missing = refresh_swings(games, SWING_BUDGET)
+    games (that lowest chance highest first) among ``games``. Only what is stored: the swings
+    are worked out by a job (``games.archive.jobs.measure_swings``), never by a list page."""
+    missing = _stale(games).count()
     measured = (
         _decided(games)
         .exclude(pk__in=_stale(games).values("pk"))

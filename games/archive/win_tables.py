@@ -1,23 +1,24 @@
-"""Where win-probability tables are kept: built by ``manage.py build_win_tables`` or, on first
-need, in the background; stored as ``WinTable`` rows; held in each process's memory once read.
+"""Where win-probability tables are kept: built by ``manage.py build_win_tables`` or by a job of
+the task queue (``games.archive.jobs``); stored as ``WinTable`` rows; held in each process's
+memory once read.
 
-A request only ever looks a table up. When the table for a game's options is missing or was
-built by other rules (an engine, player or catalogue changed since), the request gets the
-reason instead of a figure and a background build starts, one per table per process.
+A request only ever looks a table up: when the table for a game's options is missing or was
+built by other rules (an engine, player or catalogue changed since), it gets the reason
+instead of a figure. Tables are asked for by writes (a new game or league), never by a page.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-import threading
+import time
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import transaction
 
 from games.engines import EngineError, get
 from games.engines.win_probability import NotCovered, Table, model_for
@@ -29,8 +30,6 @@ from games.models import WinTable
 log = logging.getLogger(__name__)
 
 _loaded: dict[tuple[str, str, str], Table] = {}
-_building: set[tuple[str, str, str]] = set()
-_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -68,9 +67,8 @@ def name_for(kind: str, options: Mapping[str, Any]) -> TableName | Unavailable:
         )
 
 
-def table_for(kind: str, options: Mapping[str, Any], *, build: bool = True) -> Table | Unavailable:
-    """The table for a game, from memory or the database; never a simulation. A missing or
-    out-of-date table starts a background build (unless ``build`` is false)."""
+def table_for(kind: str, options: Mapping[str, Any]) -> Table | Unavailable:
+    """The table for a game, from memory or the database; never a simulation, never a build."""
     name = name_for(kind, options)
     if isinstance(name, Unavailable):
         return name
@@ -87,12 +85,10 @@ def table_for(kind: str, options: Mapping[str, Any], *, build: bool = True) -> T
         try:
             table = Table.from_json(zlib.decompress(bytes(row)))
         except (TableError, zlib.error):
-            log.warning("win-probability table %s does not read; rebuilding", key)
+            log.warning("win-probability table %s does not read", key)
         else:
             _loaded[key] = table
             return table
-    if build:
-        start_build(name)
     engine = get(kind)
     if WinTable.objects.filter(kind=kind, options_key=key[1]).exists():
         return Unavailable(f"win probability for {engine.name} is being recomputed for new rules")
@@ -119,6 +115,28 @@ def store(table: Table) -> WinTable:
     return row
 
 
+def is_current(name: TableName) -> bool:
+    """Whether ``name``'s table is stored, built by the rules of today."""
+    kind, key, version_ = name.key
+    return WinTable.objects.filter(kind=kind, options_key=key, version=version_).exists()
+
+
+class OverBudget(Exception):
+    """A build ran past ``settings.WIN_TABLE_BUDGET_SECONDS`` and was stopped."""
+
+
+def _within_budget(progress: Progress | None, budget: float) -> Progress:
+    started = time.monotonic()
+
+    def check(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, total)
+        if done < total and time.monotonic() - started > budget:
+            raise OverBudget(f"stopped after {done} of {total} games: over {budget:.0f} s")
+
+    return check
+
+
 def build_and_store(
     name: TableName,
     *,
@@ -126,46 +144,20 @@ def build_and_store(
     seed: int = 0,
     workers: int = 1,
     progress: Progress | None = None,
+    budget: float | None = None,
 ) -> WinTable:
+    """Build ``name``'s table and keep it. With ``budget`` (seconds), a build that runs longer
+    is stopped with ``OverBudget`` and nothing is stored."""
+    if budget is not None:
+        progress = _within_budget(progress, budget)
     table = build_table(
         name.kind, name.options, games=games, seed=seed, workers=workers, progress=progress
     )
     return store(table)
 
 
-def _build_in_background(name: TableName) -> None:
-    try:
-        build_and_store(name)
-    except Exception:
-        log.exception("building the win-probability table %s failed", name.key)
-    finally:
-        with _lock:
-            _building.discard(name.key)
-        close_old_connections()
-
-
-# How a lazy build runs: a daemon thread by default (tests run it in line).
-Runner = Callable[[Callable[[], None]], None]
-
-
-def _thread(work: Callable[[], None]) -> None:
-    threading.Thread(target=work, name="win-table-build", daemon=True).start()
-
-
-runner: Runner = _thread
-
-
-def start_build(name: TableName) -> bool:
-    """Start building ``name``'s table unless this process is building it already (or lazy
-    builds are off: ``settings.WIN_PROBABILITY_LAZY_BUILDS``)."""
-    if not settings.WIN_PROBABILITY_LAZY_BUILDS:
-        return False
-    with _lock:
-        if name.key in _building:
-            return False
-        _building.add(name.key)
-    runner(lambda: _build_in_background(name))
-    return True
+def default_budget() -> float:
+    return float(settings.WIN_TABLE_BUDGET_SECONDS)
 
 
 def forget_loaded() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import zipfile
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -17,8 +19,16 @@ from games.management import demo
 from games.models import Game, League, Season
 from games.scoring import services
 from games.scoring.selectors import replay_game
+from tests.conftest import DUMMY_TASKS, IMMEDIATE_TASKS, run_jobs
 
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("season-pack")]
+
+
+@pytest.fixture(autouse=True)
+def _packs_built_when_asked(settings) -> None:
+    """A download's request for a pack runs at once (django-tasks' immediate backend), as if
+    the worker took it at once; the tests of the queue itself keep jobs queued."""
+    settings.TASKS = IMMEDIATE_TASKS
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +140,10 @@ def _live_game(season: Season) -> Game:
     return season.fixtures.filter(game__finished_at__isnull=True, game__isnull=False).first().game
 
 
-def test_the_pack_is_built_once_per_state_of_the_season(demo_site, client, monkeypatch, demo_user):
+def test_the_pack_is_built_once_per_state_of_the_season(
+    demo_site, client, monkeypatch, demo_user, settings
+):
+    settings.SEASON_PACK_REFRESH = timedelta(0)
     season = _season("quick-baseball")
     builds: list[Path] = []
     real = season_pack.write_zip
@@ -160,6 +173,52 @@ def test_the_pack_is_built_once_per_state_of_the_season(demo_site, client, monke
     with zipfile.ZipFile(io.BytesIO(body)) as archive:
         record = json.loads(archive.read(f"records/{game.pk}.json"))
     assert record["plays"][-1] == play
+
+
+def _play(game: Game, user) -> dict:
+    play = game.engine.legal_plays(replay_game(game).final_state)[0]
+    services.play_record(game=game, raw=play, expected_seq=game.plays.count() + 1, user=user)
+    return play
+
+
+def test_a_live_season_is_rebuilt_at_most_every_few_minutes(demo_site, client, demo_user):
+    season = _season("quick-cricket")
+    first = _download(client, season)
+    b"".join(first.streaming_content)
+    old = season_pack.latest(season)
+    _play(_live_game(season), demo_user)
+    # within the refresh interval: the previous pack, with its own ETag, and no build
+    second = _download(client, season)
+    assert b"".join(second.streaming_content) == old.path.read_bytes()
+    assert second["ETag"] == first["ETag"] == f'"{old.key}"'
+    assert _download(client, season, if_none_match=first["ETag"]).status_code == 304
+    assert season_pack.latest(season) == old
+    # once the previous pack is older than the interval, the next download has the new one
+    aged = old.path.stat().st_mtime - 301
+    os.utime(old.path, (aged, aged))
+    third = _download(client, season)
+    b"".join(third.streaming_content)
+    assert third["ETag"] != first["ETag"] and not old.path.exists()
+
+
+def test_a_pack_is_built_by_one_job_at_a_time_and_never_in_the_request(demo_site, client, settings):
+    from django_tasks import task_backends
+
+    settings.TASKS = DUMMY_TASKS
+    queued_jobs = task_backends["default"].results
+    season = _season("quick-baseball")
+    for old in season_pack.pack_dir().glob(f"season-{season.pk}-*.zip"):
+        old.unlink()
+    waiting = [_download(client, season) for _ in range(3)]
+    assert [r.status_code for r in waiting] == [503, 503, 503]
+    assert waiting[0]["Retry-After"] == "10"
+    assert "is being built" in waiting[0].content.decode()
+    assert [job.task.name for job in queued_jobs] == ["build_season_pack"]
+    assert season_pack.latest(season) is None
+    run_jobs(queued_jobs)
+    ready = _download(client, season)
+    assert ready.status_code == 200 and ready["ETag"] == f'"{season_pack.pack_key(season)}"'
+    assert queued_jobs == []
 
 
 @pytest.fixture

@@ -4,13 +4,16 @@ the scoring screen's setting, the downloads and what shows when there is no figu
 import csv
 import io
 import json
+import re
 
 import pytest
 
-from games.archive import win_chances, win_tables
+from games.archive import jobs, win_chances, win_tables
 from games.engines.players import play_out
+from games.engines.win_probability import model_for
 from games.models import Game, WinSwing, WinTable
 from games.scoring import services
+from tests.conftest import run_jobs
 
 
 def _game(user, kind="bedard-baseball", options=None, plays=None, seed=3):
@@ -66,20 +69,23 @@ def test_a_live_game_shows_the_figure_now_and_updates_with_the_board(client, use
 
 
 @pytest.mark.django_db
-def test_without_a_table_the_page_says_why_and_a_build_starts(
-    client, user, _win_tables_built_only_when_asked
+def test_without_a_table_the_page_says_why_and_the_game_asked_for_one(
+    client, user, queued_jobs, monkeypatch
 ):
     game = _game(user, plays=10)
+    # the new game asked the task queue for its table, once (not each of its plays)
+    assert [job.task.name for job in queued_jobs] == ["build_win_table"]
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert "Win probability for Bedard" in html and "is not computed yet" in html
     assert 'class="win-line"' not in html
-    assert len(_win_tables_built_only_when_asked) == 1
-    # the same process does not start a second build of the same table
+    # pages never ask for a build, however often they are read
     client.get(f"/games/{game.pk}/?again")
-    assert len(_win_tables_built_only_when_asked) == 1
-    # run the build the page started (small, for speed) and the page shows the chart
-    name = win_tables.name_for(game.kind, game.options)
-    win_tables.build_and_store(name, games=40)
+    client.get(f"/api/v1/games/{game.pk}/win-probability")
+    assert len(queued_jobs) == 1
+    # the worker runs the job (small, for speed) and the page shows the chart
+    monkeypatch.setattr(model_for(game.kind), "games", 40)
+    [built] = run_jobs(queued_jobs)
+    assert re.fullmatch(r"40 games in [\d.]+ s", built)
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert 'class="win-line"' in html
 
@@ -220,6 +226,8 @@ def test_comebacks_and_lopsided_games_per_season_and_all_time(client, user, beda
         Game.objects.filter(pk=game.pk).update(season=season)
         games.append(game)
     friendly = _game(user, seed=9)  # outside the league: only in the archive's list
+    assert win_chances.swing_lists(season.games.all()).missing == 4  # the job has not run
+    assert jobs.measure_swings.call() == 0
     lists = win_chances.swing_lists(season.games.all())
     assert lists.missing == 0
     lows = sorted(WinSwing.objects.filter(game__in=games).values_list("winner_low", flat=True))
@@ -237,17 +245,23 @@ def test_comebacks_and_lopsided_games_per_season_and_all_time(client, user, beda
 
 
 @pytest.mark.django_db
-def test_a_list_replays_at_most_its_budget_and_says_how_many_wait(user, bedard_table, monkeypatch):
-    monkeypatch.setattr(win_chances, "SWING_BUDGET", 2)
+def test_a_list_replays_nothing_and_says_how_many_wait_for_the_swings_job(
+    user, bedard_table, queued_jobs
+):
     for seed in range(4):
         _game(user, seed=seed)
+    # each game that finished asked for the swings job; one waits at a time
+    assert [job.task.name for job in queued_jobs] == ["measure_swings"]
     WinSwing.objects.all().delete()
     from django.core.cache import cache
 
     cache.clear()
     lists = win_chances.swing_lists(Game.objects.all())
-    assert lists.missing == 2 and len(lists.comebacks) == 2
-    assert win_chances.swing_lists(Game.objects.all()).missing == 0
+    assert lists.missing == 4 and not lists.comebacks
+    assert not WinSwing.objects.exists()
+    assert run_jobs(queued_jobs) == [0]
+    lists = win_chances.swing_lists(Game.objects.all())
+    assert lists.missing == 0 and len(lists.comebacks) == 4
 
 
 @pytest.mark.django_db
@@ -258,13 +272,14 @@ def test_games_no_table_covers_are_left_out_of_the_lists(user):
     Game.objects.filter(pk=game.pk).update(
         finished_at="2026-01-01T00:00:00Z", summary={"status": "final", "winner": 0}
     )
+    jobs.measure_swings.call()
     lists = win_chances.swing_lists(Game.objects.all())
     assert lists.missing == 0 and not lists.comebacks
     assert WinSwing.objects.get(game=game).winner_low is None
 
 
 @pytest.mark.django_db
-def test_a_list_asks_for_each_missing_table_once(user):
+def test_the_swings_job_asks_for_each_missing_table_once(user):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -273,18 +288,8 @@ def test_a_list_asks_for_each_missing_table_once(user):
         _game(user, seed=seed)
         _game(user, seed=seed + 10)
         with CaptureQueriesContext(connection) as queries:
-            lists = win_chances.swing_lists(Game.objects.all())
+            missing = jobs.measure_swings.call()
         counts.append(len(queries))
-        assert not lists.comebacks
     # no table: each game waits; twice the games, the same queries (one look for the table)
-    assert lists.missing == 4
+    assert missing == 4
     assert counts[0] == counts[1]
-
-
-@pytest.mark.django_db
-def test_lazy_builds_can_be_turned_off(client, user, settings, _win_tables_built_only_when_asked):
-    settings.WIN_PROBABILITY_LAZY_BUILDS = False
-    game = _game(user, plays=5)
-    html = client.get(f"/games/{game.pk}/").content.decode()
-    assert "is not computed yet" in html
-    assert _win_tables_built_only_when_asked == []

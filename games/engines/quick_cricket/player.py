@@ -81,7 +81,7 @@ def wicket_value(match: Match) -> int:
     else:
         balls_left = max(1, match.overs * BALLS_PER_OVER - innings.balls)
     balls_left = min(balls_left, UNLIMITED_BALLS)
-    table = expected_runs(match.catalogue, balls_left)
+    table = expected_runs(match.catalogue)
     keep, lose = table[balls_left - 1][in_hand], table[balls_left - 1][in_hand - 1]
     value = (keep - lose) * WICKET_PREMIUM
     target = match.target
@@ -95,14 +95,17 @@ def wicket_value(match: Match) -> int:
     return bucket(value)
 
 
-@lru_cache(maxsize=64)
-def expected_runs(catalogue: Catalogue, balls: int) -> tuple[tuple[float, ...], ...]:
-    """``[b][w]``: the runs an innings with ``b`` balls left and ``w`` wickets in hand is
-    expected to add, each ball played with the worth of a wicket its own table gives (the
-    runs lost if it falls), against a bowler pitching to the batter's least good Pitch with
-    no fielder: a Duckworth-Lewis-like table from the game's own cards."""
+@lru_cache(maxsize=16)
+def expected_runs(catalogue: Catalogue) -> tuple[tuple[float, ...], ...]:
+    """``[b][w]``: the runs an innings with ``b`` balls left (up to ``UNLIMITED_BALLS``) and
+    ``w`` wickets in hand is expected to add, each ball played with the worth of a wicket its
+    own table gives (the runs lost if it falls), against a bowler pitching to the batter's
+    least good Pitch with no fielder: a Duckworth-Lewis-like table from the game's own cards.
+
+    Row ``b`` depends only on the rows before it, so one table per catalogue serves every
+    length of innings (worked out once, not once per number of balls left)."""
     table = [tuple(0.0 for _ in range(ALL_OUT + 1))]
-    for _ in range(balls):
+    for _ in range(UNLIMITED_BALLS):
         last = table[-1]
         row = [0.0]
         for in_hand in range(1, ALL_OUT + 1):

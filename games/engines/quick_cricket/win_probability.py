@@ -15,6 +15,9 @@ from .state import BALLS_PER_OVER, Match
 class CricketModel(Model):
     game_id = "quick-cricket"
     games = 20_000
+    # One-day cricket's 50 overs, the longest limited-overs format: about 12 minutes of one
+    # core for a table of 20,000 matches.
+    bounds = (("overs", 50, "matches of more than 50 overs a side"),)
 
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         validated = dict(get(self.game_id).options(dict(options)))
@@ -22,7 +25,7 @@ class CricketModel(Model):
             raise NotCovered("win probability not available for unlimited-overs matches")
         if validated.get("innings", 1) != 1:
             raise NotCovered("win probability not available for two-innings matches")
-        return validated
+        return self.within_bounds(validated)
 
     def levels(self, state: Match) -> tuple[tuple[Hashable, ...], ...]:
         """Finest first. Every level keeps the balls left exactly (a coarse band of balls would

@@ -15,6 +15,9 @@ DECK = 104
 
 class SolitaireModel(Model):
     game_id = "solitaire-baseball"
+    # Twenty innings (the situations count at most 20 innings left): a few minutes of one core
+    # for a table of 20,000 games.
+    bounds = (("innings", 20, "games of more than 20 innings"),)
 
     def levels(self, state: Any) -> tuple[tuple[Hashable, ...], ...]:
         innings = state.innings

@@ -51,11 +51,26 @@ class Model:
     games: int = 20_000
     build_options: Mapping[str, Any] = {}
     smoothing: float = SMOOTHING
+    # The largest value of each option a table is built for, with the words a page gives for
+    # games past it. A build's cost grows with the game's length; these bounds keep every
+    # table the site builds inside its budget (``games/engines/README.md``, "Win probability").
+    bounds: tuple[tuple[str, int, str], ...] = ()
 
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options that pick a table: the game's validated options, less those the
         situations already describe. Raises ``NotCovered`` with the reason."""
-        return dict(get(self.game_id).options(dict(options)))
+        return self.within_bounds(dict(get(self.game_id).options(dict(options))))
+
+    def within_bounds(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``options`` if a table for them is within ``bounds``, else ``NotCovered``."""
+        for name, most, games in self.bounds:
+            value = options.get(name)
+            if isinstance(value, int) and value > most:
+                raise NotCovered(
+                    f"win probability not available for {games}: a table for {value} {name} would "
+                    "take longer to build than the site allows"
+                )
+        return options
 
     def simulation_options(self, table_options: Mapping[str, Any]) -> dict[str, Any]:
         return {**table_options, **self.build_options}
