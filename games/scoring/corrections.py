@@ -6,7 +6,9 @@ first play that breaks. Every correction is kept as a ``PlayCorrection`` row.
 
 Who may correct: a game in progress, its scorers; a final game only while it is reopened
 (an open ``GameReopening`` row), its scorers and its organisers (the league's organisers, or
-staff for a friendly). Only organisers reopen and close a game.
+its creator or staff for a friendly: ``final_games.is_organiser``). Only organisers reopen and
+close a game; Undo of a final game's last play is refused after a short grace period and
+points here (``games.scoring.final_games``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from django.utils import timezone
 from games.engines.record import Record, ReplayError, replay
 from games.leagues import stats
 from games.models import Game, GameReopening, Play, PlayCorrection
+from games.scoring.final_games import is_organiser, reopen_refusal
 from games.scoring.selectors import game_record
 from games.scoring.services import PositionConflict, refresh_summary, touch
 
@@ -40,15 +43,6 @@ class CorrectionConflict(PositionConflict):
             "The game has changed since this form was drawn (a play was entered, undone or "
             "corrected). Look at the play-by-play again and make the correction afresh.",
         )
-
-
-def is_organiser(*, game: Game, user) -> bool:
-    """The league's organisers for a league game; staff for a friendly."""
-    if not user.is_authenticated:
-        return False
-    if game.season_id is not None:
-        return game.season.league.is_organiser(user)
-    return bool(user.is_staff)
 
 
 def is_reopened(*, game: Game) -> bool:
@@ -173,7 +167,7 @@ def game_reopen(*, game: Game, user) -> GameReopening:
     """An organiser reopens a final game so that it can be corrected."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not is_organiser(game=game, user=user):
-        raise PermissionDenied("Only the league's organisers can reopen a game.")
+        raise PermissionDenied(reopen_refusal(game=game))
     if not game.is_final:
         raise CorrectionRefused("Only a final game needs reopening: this one can be corrected.")
     if is_reopened(game=game):
@@ -188,7 +182,7 @@ def game_close(*, game: Game, user) -> GameReopening:
     """An organiser closes a reopened game again: no more corrections."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     if not is_organiser(game=game, user=user):
-        raise PermissionDenied("Only the league's organisers can close a reopened game.")
+        raise PermissionDenied(reopen_refusal(game=game, action="close"))
     reopening = game.reopenings.filter(closed_at__isnull=True).first()
     if reopening is None:
         raise CorrectionRefused("This game is not open for correction.")

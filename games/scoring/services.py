@@ -20,6 +20,7 @@ from games.engines.catalogues import default_catalogue
 from games.leagues import stats
 from games.models import CardCatalogue, Game, Play
 from games.scoring import board as boards
+from games.scoring import final_games
 
 # Every refusal of a write because another tablet wrote first says this.
 NOT_RECORDED = "was not recorded"
@@ -234,7 +235,8 @@ def _record(game, raw, expected_seq, user, after_play, answered) -> Recorded:
 
 def play_undo(*, game: Game, expected_seq: int, user, after_play: int | None = None) -> Undone:
     """Remove the last play, if it is still play ``expected_seq``: the play before it holds
-    the board it leaves."""
+    the board it leaves. A final game's last play only within the grace period, kept in its
+    audit trail; after it, ``final_games.UndoRefused`` (``games.scoring.final_games``)."""
     with transaction.atomic(savepoint=not _held(game, user)):
         return _undo(game, expected_seq, user, after_play)
 
@@ -247,11 +249,14 @@ def _undo(game: Game, expected_seq: int, user, after_play: int | None) -> Undone
     _check_position(expected_seq, current.length, after_play, current.last_play_id)
     last = game.plays.get(seq=current.length)
     was_final = game.is_final
+    if was_final:  # a result that counts: only within the grace period, and on the record
+        final_games.check_undo(game=game, play=last, user=user)
     last.delete()
     after = boards.current(game)
     _store_summary(game, _summary_of(after), boards.new_revision())
     after = replace(after, revision=game.log_revision)
     if was_final:
+        final_games.record_undo(game=game, play=last, user=user)
         stats.sync(game)
     return Undone(game, last, after, current)
 
