@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games.engines import InvalidPlay
+from games.engines import InvalidPlay, json_text
 from games.models import Game
 from games.scoring import corrections, screens
 from games.scoring.selectors import board_before, scoreboard
@@ -45,7 +45,9 @@ class CorrectionForm(forms.Form):
         if not self.cleaned_data["play"]:
             return None  # tapped on the controls: read with the scoring screen's read_play
         try:
-            play = json.loads(self.cleaned_data["play"])
+            play = json_text.loads(self.cleaned_data["play"])
+        except json_text.TooDeep as exc:
+            raise forms.ValidationError(f"This play is {exc}.") from None
         except ValueError as exc:
             raise forms.ValidationError(f"This is not valid JSON: {exc}.") from None
         if not isinstance(play, dict):
