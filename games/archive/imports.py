@@ -47,7 +47,15 @@ from django.db import IntegrityError, transaction
 
 from games.archive import untrusted_files
 from games.engines import get
-from games.engines.record import Record, RecordError, Replay, ReplayError, from_json, replay
+from games.engines.record import (
+    Record,
+    RecordError,
+    Replay,
+    ReplayError,
+    check_plays,
+    from_json,
+    replay,
+)
 from games.kinds import kind as game_kind
 from games.leagues import stats
 from games.models import Competition, Fixture, Game, Play, Season, Team
@@ -240,10 +248,15 @@ def _check_league(record: Record, season: Season, options: dict | None = None) -
 
 def _check_plays(record: Record) -> None:
     # The hash is taken before the replay (a duplicate is not replayed), and hashing needs
-    # every play to be an object: say so as the replay would.
+    # every play to be an object: say so as the replay would. Each play must be only what its
+    # game defines, as at the table (``Engine.check_play``).
     for number, play in enumerate(record.plays, start=1):
         if not isinstance(play, Mapping):
             raise BadRecord(f"play {number}: a play must be a JSON object")
+    try:
+        check_plays(record)
+    except ReplayError as exc:
+        raise BadRecord(str(exc)) from None
 
 
 @transaction.atomic
@@ -415,6 +428,7 @@ def import_archived(
             f"{get(season.league.kind).name}"
         )
     try:
+        check_plays(record)
         replayed = replay(record)
     except ReplayError as exc:
         raise BadRecord(str(exc)) from None

@@ -112,6 +112,19 @@ def from_json(data: Any) -> Record:
     )
 
 
+def check_plays(record: Record) -> None:
+    """Refuse a record whose plays are more than its game defines (``Engine.check_play``: a
+    key the game does not declare, a play over ``PLAY_LIMIT``), as the site refuses such a
+    play at the table. For records the site takes in (imports, restores); ``replay`` itself
+    reads any record, unknown keys ignored. Raises ``ReplayError`` naming the play."""
+    engine = record.engine
+    for number, raw in enumerate(record.plays, start=1):
+        try:
+            engine.check_play(raw)
+        except EngineError as exc:
+            raise ReplayError(number, exc) from None
+
+
 def replay(record: Record) -> Replay:
     """Apply every play of ``record`` in order. Raises ``ReplayError`` at the first bad play."""
     engine = record.engine
