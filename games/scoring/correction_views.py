@@ -110,7 +110,10 @@ def _correction(request: HttpRequest, pk: int, seq: int, *, deleting: bool) -> H
             revision=data["revision"],
         )
     except corrections.CorrectionConflict as exc:
-        fresh = CorrectionForm({**request.POST.dict(), **position}, deleting=deleting)
+        posted = request.POST.copy()  # a QueryDict still: the controls read lists from it
+        for name, value in position.items():
+            posted[name] = str(value)
+        fresh = CorrectionForm(posted, deleting=deleting)
         return _form_page(
             request, game, board, seq, fresh, deleting=deleting, error=str(exc), status=409
         )
