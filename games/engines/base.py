@@ -116,19 +116,18 @@ def _known_keys(
 
 
 def _depth(value: Any) -> int:
-    """How many levels of lists and objects ``value`` has, walked without recursion and no
-    further than one past ``MAX_DEPTH``."""
-    deepest, stack = 0, [(value, 1)]
-    while stack and deepest <= MAX_DEPTH:
-        item, level = stack.pop()
-        if isinstance(item, Mapping):
-            children = item.values()
-        elif isinstance(item, (list, tuple)):
-            children = item
+    """How many levels of lists and objects ``value`` has, walked without recursion (one
+    iterator per level open, so a wide value costs no memory) and no further than one past
+    ``MAX_DEPTH``."""
+    deepest, open_ = 0, [iter((value,))]
+    while open_ and deepest <= MAX_DEPTH:
+        for item in open_[-1]:
+            if isinstance(item, (Mapping, list, tuple)):
+                open_.append(iter(item.values() if isinstance(item, Mapping) else item))
+                deepest = max(deepest, len(open_) - 1)
+                break
         else:
-            continue
-        deepest = max(deepest, level)
-        stack.extend((child, level + 1) for child in children)
+            open_.pop()
     return deepest
 
 
