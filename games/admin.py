@@ -45,7 +45,14 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ("id", "kind", "__str__", "season", "created_by", "created_at", "voided_at")
     list_filter = ("kind", "season__league", ("voided_at", admin.EmptyFieldListFilter))
     list_select_related = ("season__league", "created_by")
-    readonly_fields = ("summary", "created_at", "updated_at", "finished_at", "record_hash")
+    readonly_fields = (
+        "summary",
+        "created_at",
+        "updated_at",
+        "finished_at",
+        "record_hash",
+        "game_key",
+    )
     filter_horizontal = ("scorers",)
     raw_id_fields = ("season",)
     inlines = [PlayInline]

@@ -16,10 +16,10 @@ the issue is silent:
   with ``strict`` such a record is refused and nothing is written for it.
 - A game's ``finished_at`` is the moment it is imported, and a folder's records are
   imported in file-name order, so that streaks and form follow the names.
-- The same record is recognised by ``Game.record_hash``, the SHA-256 of the record's
-  canonical JSON (keys sorted, no spaces, options with their defaults filled in), so neither
-  re-formatting a file nor renaming it imports it twice. Games scored on the site have no
-  hash, so a record exported from the site and imported again is a new game.
+- A record already imported is "already imported as game N" whatever its spelling (file
+  name, layout, team names' capitals, notes: ``games.archive.game_keys``); a game scored on
+  the site is not an imported one. A play with a key its game does not define, or over
+  ``PLAY_LIMIT``, makes the file bad (``Engine.check_play``).
 - A file is read through ``games.archive.untrusted_files``: a symbolic link is reported and not
   followed (in a folder as well as named alone), a FIFO, device or socket is refused without
   waiting on it, and so is a file over ``RECORD_LIMIT`` (8 MiB), text that is not UTF-8, and
@@ -33,8 +33,6 @@ game, finished or not, in a season or none, onto a given fixture, with its void 
 from __future__ import annotations
 
 import difflib
-import hashlib
-import json
 import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -45,8 +43,9 @@ from typing import Any, Literal
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games.archive import untrusted_files
+from games.archive import game_keys, untrusted_files
 from games.engines import get
+from games.engines import record as records
 from games.engines.record import Record, RecordError, Replay, ReplayError, from_json, replay
 from games.kinds import kind as game_kind
 from games.leagues import stats
@@ -101,13 +100,6 @@ def import_user():
         user.set_unusable_password()
         user.save(update_fields=["password"])
     return user
-
-
-def record_hash(record: Record) -> str:
-    canonical = json.dumps(
-        record.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def import_paths(
@@ -191,8 +183,8 @@ def import_text(
     else:
         _check_kind(record, season)
     _check_plays(record)
-    digest = record_hash(record)
-    existing = Game.objects.filter(record_hash=digest).first()
+    digest = game_keys.record_hash(record)
+    existing = game_keys.imported_as(record, digest)
     if existing is not None:
         return existing, False
     if cup is not None:
@@ -240,10 +232,15 @@ def _check_league(record: Record, season: Season, options: dict | None = None) -
 
 def _check_plays(record: Record) -> None:
     # The hash is taken before the replay (a duplicate is not replayed), and hashing needs
-    # every play to be an object: say so as the replay would.
+    # every play to be an object: say so as the replay would. Each play must be only what its
+    # game defines, as at the table (``Engine.check_play``).
     for number, play in enumerate(record.plays, start=1):
         if not isinstance(play, Mapping):
             raise BadRecord(f"play {number}: a play must be a JSON object")
+    try:
+        records.check_plays(record)
+    except ReplayError as exc:
+        raise BadRecord(str(exc)) from None
 
 
 @transaction.atomic
@@ -262,6 +259,7 @@ def _store(
         created_by=user,
         season=season,
         record_hash=digest,
+        game_key=game_keys.record_key(record),
     )
     Play.objects.bulk_create(
         Play(game=game, seq=seq, payload=dict(payload), created_by=user)
@@ -415,6 +413,7 @@ def import_archived(
             f"{get(season.league.kind).name}"
         )
     try:
+        records.check_plays(record)
         replayed = replay(record)
     except ReplayError as exc:
         raise BadRecord(str(exc)) from None
@@ -427,6 +426,7 @@ def import_archived(
         created_by=user,
         season=season,
         record_hash=digest,
+        game_key=None if digest is None else game_keys.record_key(record),
         voided_at=voided_at,
         void_reason=void_reason if voided_at else "",
     )

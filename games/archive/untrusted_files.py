@@ -10,11 +10,12 @@ caller names the file.
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 from pathlib import Path
 from typing import IO, Any
+
+from games.engines import json_text
 
 MIB = 1024 * 1024
 
@@ -32,8 +33,9 @@ RECORD_LIMIT = 8 * MIB
 LEAGUES_LIMIT = 64 * MIB
 
 # The deepest JSON this site writes is about 9 levels (a league's edited card catalogue
-# inside leagues.json). Refusing past 64 keeps a parsed value shallow enough for anything
-# that walks it again (json.dumps, the database's JSON fields) without a RecursionError.
+# inside leagues.json). Refusing past 64, counted on the text before it is parsed, keeps
+# json.loads and anything that walks the value again (json.dumps, the database's JSON
+# fields) clear of a RecursionError.
 MAX_DEPTH = 64
 
 _KINDS = (
@@ -86,16 +88,14 @@ def read_stream(stream: IO[Any], *, limit: int = RECORD_LIMIT) -> str:
 
 
 def parse_json(text: str) -> Any:
-    """The JSON value of ``text``: no ``NaN`` or ``Infinity``, at most ``MAX_DEPTH`` deep."""
+    """The JSON value of ``text``: no ``NaN`` or ``Infinity``, at most ``MAX_DEPTH`` deep (the
+    depth is measured on the text before it is parsed, ``games.engines.json_text``)."""
     try:
-        value = json.loads(text, parse_constant=_refuse_constant)
-    except RecursionError:
-        raise UntrustedFileError(_too_deep()) from None
+        return json_text.loads(text, limit=MAX_DEPTH, parse_constant=_refuse_constant)
+    except json_text.TooDeep as exc:
+        raise UntrustedFileError(str(exc)) from None
     except ValueError as exc:
         raise NotJson(str(exc)) from None
-    if _depth(value) > MAX_DEPTH:
-        raise UntrustedFileError(_too_deep())
-    return value
 
 
 def _read_bytes(path: Path, limit: int) -> bytes:
@@ -139,23 +139,6 @@ def _decode(data: bytes) -> str:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _depth(value: Any) -> int:
-    """How many levels of arrays and objects ``value`` has, walked without recursion."""
-    if not isinstance(value, (dict, list)):
-        return 0
-    deepest, stack = 0, [(value, 1)]
-    while stack and deepest <= MAX_DEPTH:
-        item, level = stack.pop()
-        deepest = max(deepest, level)
-        children = item.values() if isinstance(item, dict) else item
-        stack.extend((child, level + 1) for child in children if isinstance(child, (dict, list)))
-    return deepest
-
-
-def _too_deep() -> str:
-    return f"JSON nested too deeply (more than {MAX_DEPTH} levels of arrays and objects)"
 
 
 def _kind(mode: int) -> str:

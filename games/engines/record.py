@@ -10,8 +10,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import get
+from . import get, json_text
 from .base import Engine, EngineError, InvalidOptions, Outcome
+
+# How deep a record's JSON text may be nested, as ``games.archive.untrusted_files`` holds
+# files to: a record is four levels deep, an inline card catalogue adds a few.
+RECORD_DEPTH = 64
 
 
 class RecordError(ValueError):
@@ -66,7 +70,9 @@ class Replay:
 def loads(text: str) -> Record:
     """Parse a record from JSON text. Raises ``RecordError``."""
     try:
-        data = json.loads(text)
+        data = json_text.loads(text, limit=RECORD_DEPTH)
+    except json_text.TooDeep as exc:
+        raise RecordError(f"the record is {exc}") from None
     except ValueError as exc:
         raise RecordError(f"the record is not valid JSON: {exc}") from None
     return from_json(data)
@@ -104,6 +110,19 @@ def from_json(data: Any) -> Record:
         sides=tuple(s.strip() for s in sides),
         plays=tuple(plays),
     )
+
+
+def check_plays(record: Record) -> None:
+    """Refuse a record whose plays are more than its game defines (``Engine.check_play``: a
+    key the game does not declare, a play over ``PLAY_LIMIT``), as the site refuses such a
+    play at the table. For records the site takes in (imports, restores); ``replay`` itself
+    reads any record, unknown keys ignored. Raises ``ReplayError`` naming the play."""
+    engine = record.engine
+    for number, raw in enumerate(record.plays, start=1):
+        try:
+            engine.check_play(raw)
+        except EngineError as exc:
+            raise ReplayError(number, exc) from None
 
 
 def replay(record: Record) -> Replay:

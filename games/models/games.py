@@ -59,6 +59,15 @@ class Game(models.Model):
         editable=False,
         help_text="SHA-256 of an imported record, so the same record is not imported twice",
     )
+    game_key = models.CharField(
+        max_length=64,
+        null=True,
+        blank=True,
+        db_index=True,
+        editable=False,
+        help_text="SHA-256 of an imported record's game in canonical form (sides case aside, "
+        "notes aside), so the same game spelt another way is not imported twice",
+    )
     log_revision = models.CharField(
         max_length=32,
         default=new_revision,

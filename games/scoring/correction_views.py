@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games.engines import InvalidPlay
+from games.engines import InvalidPlay, json_text
 from games.models import Game
 from games.scoring import corrections, screens
 from games.scoring.selectors import board_before, scoreboard
@@ -45,7 +45,9 @@ class CorrectionForm(forms.Form):
         if not self.cleaned_data["play"]:
             return None  # tapped on the controls: read with the scoring screen's read_play
         try:
-            play = json.loads(self.cleaned_data["play"])
+            play = json_text.loads(self.cleaned_data["play"])
+        except json_text.TooDeep as exc:
+            raise forms.ValidationError(f"This play is {exc}.") from None
         except ValueError as exc:
             raise forms.ValidationError(f"This is not valid JSON: {exc}.") from None
         if not isinstance(play, dict):
@@ -108,7 +110,10 @@ def _correction(request: HttpRequest, pk: int, seq: int, *, deleting: bool) -> H
             revision=data["revision"],
         )
     except corrections.CorrectionConflict as exc:
-        fresh = CorrectionForm({**request.POST.dict(), **position}, deleting=deleting)
+        posted = request.POST.copy()  # a QueryDict still: the controls read lists from it
+        for name, value in position.items():
+            posted[name] = str(value)
+        fresh = CorrectionForm(posted, deleting=deleting)
         return _form_page(
             request, game, board, seq, fresh, deleting=deleting, error=str(exc), status=409
         )

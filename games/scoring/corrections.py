@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from games.engines import EngineError
 from games.engines.record import Record, ReplayError, replay
 from games.leagues import stats
 from games.models import Game, GameReopening, Play, PlayCorrection
@@ -113,6 +114,10 @@ def play_correct(
         if not isinstance(after, Mapping):
             raise CorrectionRefused("The corrected play must be a JSON object.")
         after = dict(after)
+        try:
+            game.engine.check_play(after)  # only what the game defines, as at the table
+        except EngineError as exc:
+            raise CorrectionRefused(f"The corrected play {seq} is refused: {exc}") from None
         if after == target.payload:
             raise CorrectionRefused("The corrected play is the same as the play it replaces.")
     _check_replays(game=game, seq=seq, after=after)

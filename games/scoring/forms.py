@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 from django.http import QueryDict
 
-from games.engines import InvalidPlay, OptionSpec, all_engines, get
+from games.engines import InvalidPlay, OptionSpec, all_engines, get, json_text
 from games.engines.notation import notation_for
 from games.scoring import screens
 
 MAX_NAME = 40
 SIDE_FIELDS = ("visitors", "home")
+
+
+class BadPost(InvalidPlay):
+    """A post no scoring screen sends (JSON nested too deeply): answered 400, not 422."""
+
+    status = 400
 
 
 class NewGameForm(forms.Form):
@@ -122,13 +127,16 @@ def typed_completions(kind: str, state: Any, query: QueryDict) -> list[str]:
 def play_from_post(kind: str, data: QueryDict, state: Any = None) -> dict[str, Any]:
     """The play object a scoring screen posted. Raises ``InvalidPlay`` when it names none.
 
-    A ``play`` field holding the JSON object is accepted for any game, and a ``typed`` line
-    (the game's notation, read against ``state``); the tap-to-score
+    A ``play`` field holding the JSON object is accepted for any game (``BadPost`` when it is
+    nested deeper than ``json_text.MAX_DEPTH``, measured before it is parsed), and a ``typed``
+    line (the game's notation, read against ``state``); the tap-to-score
     screens post the play's keys as fields, read by the game's screen module.
     """
     if data.get("play"):
         try:
-            play = json.loads(data["play"])
+            play = json_text.loads(data["play"])
+        except json_text.TooDeep as exc:
+            raise BadPost(f"the play is {exc}") from None
         except ValueError:
             raise InvalidPlay("the play is not valid JSON") from None
         if not isinstance(play, dict):

@@ -169,7 +169,9 @@ def play_record(
     ``after_play`` (the id of the last play the screen showed, 0 for none) also catches a
     screen that missed an undo followed by a new play at the same position. With ``answered``
     (the questions the table has answered, as the scoring screen posts them), a question the
-    engine still has for this play (``Engine.pending``) is raised as ``NeedsAnswer``. Raises
+    engine still has for this play (``Engine.pending``) is raised as ``NeedsAnswer``. A play
+    with a key its game does not define, or over ``PLAY_LIMIT``, is refused
+    (``Engine.check_play``): it is stored as it is, so it must be no more than the game's. Raises
     ``PermissionDenied``, ``PositionConflict`` or the engine's ``EngineError``; on any error
     nothing is written.
 
@@ -189,6 +191,7 @@ def _record(game, raw, expected_seq, user, after_play, answered) -> Recorded:
     if current.error:
         raise EngineError(f"This game's log no longer replays ({current.error}).")
     engine = game.engine
+    engine.check_play(raw)  # only what the game defines, within PLAY_LIMIT
     if answered is not None:
         question = engine.pending(current.state, raw)
         if question is not None and question["ask"] not in answered:

@@ -288,7 +288,7 @@ def tap(
         return {
             "game": game,
             "error": error,
-            "status": 422,
+            "status": getattr(exc, "status", 422),  # 400 for a post no screen sends
             "plays": PLAYS_UNCHANGED,
             "selection": chosen(),
         }

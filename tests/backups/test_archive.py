@@ -252,3 +252,41 @@ def test_a_bad_game_file_is_named_and_the_rest_restored(tmp_path, users):
     assert "not a game file" in lines[1] and second not in lines[1]
     assert "7 games" in out.getvalue()
     assert Game.objects.count() == 7
+
+
+def test_an_imported_game_is_still_recognised_after_a_restore(tmp_path):
+    """A restore keeps an imported game's record hash and gives it its game key, so neither
+    the file imported first nor a spelling of it in other capitals is imported again."""
+    from games.archive import imports
+    from tests.leagues.conftest import make_league
+    from tests.leagues.organisers_helpers import random_record
+
+    _, season, _ = make_league("quick-baseball", {"innings": 1}, teams=("Giants", "Yankees"))
+    record = random_record(sides=["Giants", "Yankees"], seed=2)
+    user = imports.import_user()
+    imports.import_text(text=json.dumps(record), season=season, user=user)
+    export_archive(directory=tmp_path)
+    wipe()
+    restore_archive(directory=tmp_path)
+    restored = Game.objects.get()
+    season = Season.objects.get()
+    for variant in (record, {**record, "sides": ["GIANTS", "yankees"]}):
+        game, created = imports.import_text(text=json.dumps(variant), season=season, user=user)
+        assert (game, created) == (restored, False)
+    assert Game.objects.count() == 1
+
+
+def test_a_game_file_with_a_key_its_game_does_not_define_is_named_and_left_out(tmp_path, users):
+    build_site(*users)
+    export_archive(directory=tmp_path)
+    meta = json.loads((tmp_path / "leagues.json").read_text())
+    name = meta["games"][0]["file"]
+    record = json.loads((tmp_path / name).read_text())
+    record["plays"][0] = {**record["plays"][0], "junk": "x" * 100}
+    (tmp_path / name).write_text(json.dumps(record))
+    wipe()
+    err = StringIO()
+    with pytest.raises(SystemExit):
+        call_command("import_leagues", str(tmp_path), stdout=StringIO(), stderr=err)
+    assert err.getvalue().startswith(f"bad {name}: play 1: unknown key 'junk'")
+    assert Game.objects.count() == 8

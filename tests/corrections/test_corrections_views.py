@@ -164,3 +164,23 @@ def test_a_final_game_is_reopened_by_its_organiser(final_game, scorer, organiser
 
     assert boss.post(f"/games/{final_game.pk}/close/").status_code == 302
     assert not corrections.can_correct(game=final_game, user=scorer)
+
+
+def test_a_tapped_correction_from_an_out_of_date_form_is_a_conflict_not_a_500(scorer_client, game):
+    """The refused form is drawn again with the game's controls, which read the posted taps
+    as lists: the fresh position is put into the post, which stays a QueryDict."""
+    seen = position(game)
+    response = scorer_client.post(
+        f"/games/{game.pk}/plays/1/correct/",
+        {
+            "expected": seen["expected"] - 1,
+            "after": seen["after_play"],
+            "revision": seen["revision"],
+            "reason": "misread",
+            "pitch": "C1",
+            "bat": "B2",
+        },
+    )
+    assert response.status_code == 409
+    assert response.context["form"]["expected"].value() == str(seen["expected"])
+    assert log(game) == PLAYS

@@ -92,6 +92,74 @@ def test_the_same_record_is_not_imported_twice(tmp_path, league):
     assert GameStats.objects.count() == 2
 
 
+def _variants(record: dict) -> dict[str, str]:
+    """The same game written other ways: sides in other capitals, keys in another order,
+    other spacing, a note on a play, the options' defaults left out."""
+    upper = {**record, "sides": [side.upper() for side in record["sides"]]}
+    reordered = {
+        "plays": [dict(reversed(list(play.items()))) for play in record["plays"]],
+        "sides": [f"  {side.lower()} " for side in record["sides"]],
+        "options": record["options"],
+        "game": record["game"],
+    }
+    noted = json.loads(json.dumps(record))
+    noted["plays"][0]["note"] = "first pitch"
+    return {
+        "capitals.json": json.dumps(upper),
+        "reordered.json": json.dumps(reordered, indent=3, separators=(" ,", " :  ")),
+        "noted.json": json.dumps(noted),
+    }
+
+
+def test_the_same_game_in_other_capitals_spacing_or_key_order_is_not_imported_twice(
+    tmp_path, league
+):
+    from games.leagues.standings import season_standings
+
+    _, season, _ = league
+    record = random_record(sides=["Giants", "Yankees"], seed=5)
+    run(write(tmp_path, "a.json", record))
+    game = Game.objects.get()
+    table = [row.as_dict() for row in season_standings(season=season).rows]
+    for name, text in _variants(record).items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        status, out, err = run(path)
+        assert (status, err) == (0, ""), name
+        assert f"skipped {path}: already imported as game {game.pk}" in out, name
+    assert Game.objects.count() == 1 and GameStats.objects.count() == 2
+    assert [row.as_dict() for row in season_standings(season=season).rows] == table
+
+
+def test_a_game_imported_before_its_key_was_kept_is_still_found(tmp_path, league):
+    """The migration that added ``Game.game_key`` gave games imported before it their key
+    from their stored log, the same key an import computes, so a variant is recognised."""
+    import importlib
+
+    from django.apps import apps
+
+    from games.archive import game_keys
+
+    migration = importlib.import_module("games.migrations.0012_game_key")
+    record = random_record(sides=["Giants", "Yankees"], seed=6)
+    run(write(tmp_path, "a.json", record))
+    game = Game.objects.get()
+    key = game.game_key
+    Game.objects.filter(pk=game.pk).update(game_key=None)
+    migration.fill_game_keys(apps, None)
+    game.refresh_from_db()
+    assert (
+        game.game_key
+        == key
+        == game_keys.game_key(
+            "quick-baseball", {"innings": 1}, ["GIANTS", " yankees"], record["plays"]
+        )
+    )
+    status, out, _ = run(write(tmp_path, "b.json", {**record, "sides": ["GIANTS", "yankees"]}))
+    assert status == 0 and f"already imported as game {game.pk}" in out
+    assert Game.objects.count() == 1
+
+
 BAD = {
     "not-json.json": ("{ this is not json", "not a JSON file: "),
     "unknown-game.json": (

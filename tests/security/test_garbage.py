@@ -110,6 +110,8 @@ def test_play_and_undo_posts_never_crash(client, scorer, games, data, which, htm
         {"play": "not json"},
         {"play": "[1, 2]"},
         {"play": json.dumps({"x": "y" * 100_000})},
+        {"play": "[" * 5000 + "]" * 5000},
+        {"play": '{"a": ' * 5000 + "1" + "}" * 5000},
     ],
 )
 def test_unknown_cards_are_refused_with_a_message(client, scorer, games, fields) -> None:

@@ -10,7 +10,7 @@ from ..baseball import Innings
 from ..baseball.pawn_runners import occupied
 from ..catalogues import CatalogueOption
 from . import catalogue as fields
-from .parse import parse_play
+from .parse import PLAY_KEYS, PLAY_OBJECTS, parse_play
 from .plays import candidate_plays
 from .questions import pending
 from .rules import apply_play, swap_allowed
@@ -26,6 +26,7 @@ field_for = CATALOGUE.for_options
 class BackyardBaseball(Engine):
     id = "backyard-baseball"
     name = "Backyard Baseball"
+    play_keys, play_objects = PLAY_KEYS, PLAY_OBJECTS
     option_specs = (
         OptionSpec(
             "innings",

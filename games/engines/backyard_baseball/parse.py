@@ -24,8 +24,15 @@ from .state import (
     Swap,
 )
 
+# The keys a play may have, and those of the card and extension objects in it (RULES.md,
+# "Plays"); the site refuses any other (Engine.check_play).
 AT_BAT_KEYS = frozenset({"fielder", "pitcher", "batter", "die", "extend", "bobble"})
 PLAY_KEYS = AT_BAT_KEYS | {"swap", "event"}
+PLAY_OBJECTS = {
+    "pitcher": frozenset({"number", "pitch", "result", "space"}),
+    "batter": frozenset({"pitch", "result", "space"}),
+    "extend": frozenset({"runners", "pitcher_number"}),
+}
 
 
 def parse_play(raw: Any) -> Play:

@@ -8,7 +8,7 @@ from typing import Any
 from ..base import Engine, OptionSpec, Outcome, positive_int
 from ..baseball import Innings
 from .deck import COLOUR, DECKS, STANDARD, all_cards, sorted_names, suit_name
-from .parse import HAD_SUIT, parse_play
+from .parse import HAD_SUIT, PLAY_KEYS, parse_play
 from .resolution import needs_had_suit
 from .rules import apply_play
 from .state import Pitch, State
@@ -23,6 +23,7 @@ def _check_deck(value: Any) -> str:
 class BedardBaseball(Engine):
     id = "bedard-baseball"
     name = "Bedard's Universal Baseball"
+    play_keys = PLAY_KEYS
     option_specs = (
         OptionSpec("innings", 9, positive_int, "3, 6 or 9 are usual", label="Scheduled innings"),
         OptionSpec(

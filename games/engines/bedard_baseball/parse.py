@@ -11,6 +11,8 @@ from .resolution import needs_had_suit
 from .state import Pitch
 
 HAD_SUIT = "field_had_suit"
+# The keys a play may have (RULES.md, "Plays"); the site refuses any other (Engine.check_play).
+PLAY_KEYS = frozenset({"bat", "field", HAD_SUIT})
 
 
 def parse_play(raw: Any, deck: str, *, need_had_suit: bool = True) -> Pitch:

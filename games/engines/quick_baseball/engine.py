@@ -9,7 +9,7 @@ from ..base import Engine, OptionSpec, Outcome, positive_int
 from ..baseball import Innings
 from ..catalogues import CatalogueOption
 from . import catalogue as cards
-from .parse import parse_play
+from .parse import PLAY_KEYS, parse_play
 from .rules import apply_play
 from .state import BATTER, PITCHER, Play, State
 
@@ -20,6 +20,7 @@ catalogue_for = CATALOGUE.for_options
 class QuickBaseball(Engine):
     id = "quick-baseball"
     name = "Quick Baseball"
+    play_keys = PLAY_KEYS
     option_specs = (
         OptionSpec("innings", 9, positive_int, "3, 6 or 9 are usual", label="Scheduled innings"),
         CATALOGUE.spec("the card catalogue, when the printed cards differ from the default"),

@@ -9,6 +9,7 @@ from ..base import InvalidPlay
 from .catalogue import Catalogue
 from .state import BATTER, LEAVE, PITCHER, STEAL, Pitch, Play, Refresh
 
+# The keys a play may have (RULES.md, "Plays"); the site refuses any other (Engine.check_play).
 PLAY_KEYS = frozenset({"pitch", "bat", "call", "refresh"})
 
 

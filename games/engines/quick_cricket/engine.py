@@ -8,7 +8,7 @@ from typing import Any
 from ..base import Engine, OptionSpec, Outcome
 from ..catalogues import CatalogueOption
 from . import catalogue as cards
-from .parse import parse_play
+from .parse import PLAY_KEYS, parse_play
 from .plays import candidate_plays
 from .questions import pending
 from .rules import apply_play
@@ -42,6 +42,7 @@ catalogue_for = CATALOGUE.for_options
 class QuickCricket(Engine):
     id = "quick-cricket"
     name = "Quick Cricket"
+    play_keys = PLAY_KEYS
     default_sides = ("Side 1", "Side 2")
     side_labels = ("Batting first", "Bowling first")
     option_specs = (

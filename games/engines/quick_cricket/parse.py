@@ -9,6 +9,7 @@ from ..base import InvalidPlay
 from .catalogue import QUADRANTS, Catalogue
 from .state import NOT_OUT, OUT, Declare, Delivery, PlaceFielder, Play
 
+# The keys a play may have (RULES.md, "Plays"); the site refuses any other (Engine.check_play).
 PLAY_KEYS = frozenset(
     {
         "fielder",

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Engine, OptionSpec, Outcome
-from .parse import parse_play
+from .parse import PLAY_KEYS, parse_play
 from .plays import candidate_plays, legal_plays
 from .rules import apply_play
 from .scoring import point_names
@@ -22,6 +22,7 @@ def _sets(value: Any) -> int:
 class QuickTennis(Engine):
     id = "quick-tennis"
     name = "Quick Tennis"
+    play_keys = PLAY_KEYS
     default_sides = ("Player 1", "Player 2")
     side_labels = ("Serves first", "Receives first")
     entrant = "player"

@@ -9,6 +9,8 @@ from ..base import InvalidPlay
 from .state import CALLS, MAX_RECEIVE, QUADRANTS, Hit, OutOfCards, Play, Serve
 
 KINDS = ("serve", "hit", "out_of_cards")
+# The keys a play may have (RULES.md, "Plays"); the site refuses any other (Engine.check_play).
+PLAY_KEYS = frozenset({*KINDS, "receive", "recover", "call"})
 
 
 def parse_play(raw: Any) -> Play:

@@ -10,7 +10,7 @@ from ..base import Engine, OptionSpec, Outcome, positive_int
 from ..baseball.marked_runners import occupied
 from .deck import ALL_CARDS, SUITS, Card
 from .innings import Innings
-from .parse import WALK_CARDS, parse_play
+from .parse import PLAY_KEYS, WALK_CARDS, parse_play
 from .rules import apply_play
 from .state import Play, State
 
@@ -18,6 +18,7 @@ from .state import Play, State
 class SolitaireBaseball(Engine):
     id = "solitaire-baseball"
     name = "Double-deck solitaire baseball"
+    play_keys = PLAY_KEYS
     default_sides = ("Player",)
     side_labels = ("Player",)
     entrant = "player"

@@ -11,6 +11,7 @@ from ..base import InvalidPlay
 from .deck import Card, copies, read_card
 from .state import AtBat, Play, Rain
 
+# The keys a play may have (RULES.md, "Plays"); the site refuses any other (Engine.check_play).
 PLAY_KEYS = frozenset({"cards", "rain"})
 MAX_CARDS = 4
 WALK_CARDS = 4
