@@ -140,7 +140,7 @@ def test_a_game_imported_before_its_key_was_kept_is_still_found(tmp_path, league
 
     from games.archive import game_keys
 
-    migration = importlib.import_module("games.migrations.0012_game_key")
+    migration = importlib.import_module("games.migrations.0013_game_key")
     record = random_record(sides=["Giants", "Yankees"], seed=6)
     run(write(tmp_path, "a.json", record))
     game = Game.objects.get()

@@ -56,6 +56,7 @@ from games.archive import win_tables
 from games.leagues import services as league_services
 from games.leagues.cups import services as cups
 from games.models import Fixture, Game, GameReopening, League, Team, Tie
+from tests.conftest import IMMEDIATE_TASKS
 from tests.leagues.conftest import make_league, play_fixture
 
 from .conftest import play_some
@@ -275,6 +276,13 @@ def test_every_url_pattern_has_a_row() -> None:
 
 
 # The world the walk runs in
+
+
+@pytest.fixture(autouse=True)
+def _season_packs_built_when_asked(settings) -> None:
+    """A season pack's download asks the task queue for the pack; here it is built at once, so
+    the walk sees the pack (the queue itself is tested in tests/web/test_season_pack.py)."""
+    settings.TASKS = IMMEDIATE_TASKS
 
 
 @pytest.fixture

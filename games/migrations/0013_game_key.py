@@ -36,7 +36,7 @@ def fill_game_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0011_competitions'),
+        ('games', '0012_pending_jobs'),
     ]
 
     operations = [
