@@ -279,9 +279,13 @@ def test_every_url_pattern_has_a_row() -> None:
 
 
 @pytest.fixture(autouse=True)
-def _season_packs_built_when_asked(settings) -> None:
+def _season_packs_built_when_asked(settings, monkeypatch) -> None:
     """A season pack's download asks the task queue for the pack; here it is built at once, so
-    the walk sees the pack (the queue itself is tested in tests/web/test_season_pack.py)."""
+    the walk sees the pack (the queue itself is tested in tests/web/test_season_pack.py). No
+    win-probability table is asked for: its build would run at once too."""
+    from games.archive import jobs
+
+    monkeypatch.setattr(jobs, "want_table", lambda kind, options: False)
     settings.TASKS = IMMEDIATE_TASKS
 
 
