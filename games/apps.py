@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class GamesConfig(AppConfig):
@@ -9,3 +10,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Receivers that give a season a new stats revision when its stats or teams change.
         pass
+        # The limits' table (Django's database cache) is made by every ``migrate``.
+        from scorekeeper.limits_cache import create_cache_tables
+
+        post_migrate.connect(create_cache_tables, sender=self)
