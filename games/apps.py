@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class GamesConfig(AppConfig):
@@ -10,3 +11,8 @@ class GamesConfig(AppConfig):
         # Receivers that ask the task queue for the long work a write calls for (a new game's
         # or league's win-probability table, the swings of a game that finished).
         from games.archive import jobs  # noqa: F401
+
+        # The limits' table (Django's database cache) is made by every ``migrate``.
+        from scorekeeper.limits_cache import create_cache_tables
+
+        post_migrate.connect(create_cache_tables, sender=self)

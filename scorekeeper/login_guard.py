@@ -15,7 +15,8 @@ module holds what it calls back, and the known-device cookie.
 
 The counters live where ``settings.AXES_HANDLER`` keeps them (the shared cache when
 ``CACHE_URL`` names one, else the database); a known device's own failures and the moment a
-pair unlocks live in Django's default cache.
+pair unlocks live in the ``limits`` cache (``scorekeeper.limits_cache``), which every worker
+shares: Redis with ``CACHE_URL``, else a table in the database.
 """
 
 from __future__ import annotations
@@ -32,13 +33,14 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.core import signing
-from django.core.cache import cache
+from django.core.cache import caches
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.crypto import salted_hmac
 
 from .client_address import client_address
+from .limits_cache import LIMITS
 
 DEVICE_COOKIE = "known_device"
 DEVICE_SALT = "scorekeeper.login_guard.known-device"
@@ -94,7 +96,7 @@ def lockout_response(
 
 
 def seconds_to_wait(request: HttpRequest, credentials: dict | None) -> int:
-    unlocks_at = cache.get(_unlock_key(request, credentials))
+    unlocks_at = caches[LIMITS].get(_unlock_key(request, credentials))
     if unlocks_at is None:
         return cool_off_seconds()
     return max(1, math.ceil(unlocks_at - time.time()))
@@ -111,7 +113,7 @@ def _remember_unlock_time(sender: Any, request: HttpRequest, **kwargs: Any) -> N
     # counted: AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT is off); ``add`` keeps the first.
     credentials = getattr(request, "axes_credentials", None)
     seconds = cool_off_seconds()
-    cache.add(_unlock_key(request, credentials), time.time() + seconds, seconds)
+    caches[LIMITS].add(_unlock_key(request, credentials), time.time() + seconds, seconds)
 
 
 # The known-device cookie ---------------------------------------------------------------------
@@ -169,7 +171,7 @@ def _device_failures_key(device_id: str, user_id: int) -> str:
 
 
 def _device_failures(device_id: str, user_id: int) -> int:
-    return int(cache.get(_device_failures_key(device_id, user_id), 0))
+    return int(caches[LIMITS].get(_device_failures_key(device_id, user_id), 0))
 
 
 @receiver(user_login_failed)
@@ -180,11 +182,11 @@ def _count_known_device_failure(
     if known is None:
         return
     key = _device_failures_key(*known)
-    if not cache.add(key, 1, cool_off_seconds()):
+    if not caches[LIMITS].add(key, 1, cool_off_seconds()):
         try:
-            cache.incr(key)
+            caches[LIMITS].incr(key)
         except ValueError:  # expired between add and incr
-            cache.add(key, 1, cool_off_seconds())
+            caches[LIMITS].add(key, 1, cool_off_seconds())
 
 
 @receiver(user_logged_in)
@@ -193,4 +195,4 @@ def _forget_known_device_failures(
 ) -> None:
     device = _device(request) if request is not None else None
     if device is not None:
-        cache.delete(_device_failures_key(str(device.get("id")), user.pk))
+        caches[LIMITS].delete(_device_failures_key(str(device.get("id")), user.pk))

@@ -194,6 +194,8 @@ if CACHE_URL:
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "scorekeeper"),
         },
     }
+    # The limits (scorekeeper/limits_cache.py) count in Redis too: atomic, shared by all.
+    CACHES["limits"] = dict(CACHES["default"])
     # Sessions read from the shared cache, written through to the database: every server
     # sees a login or logout at once, and a flushed cache loses no session.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -202,6 +204,14 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "scorekeeper",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        },
+        # The limits must be counted once for every worker and server, not in each process's
+        # memory: a table in the database (scorekeeper/limits_cache.py: Django's database
+        # cache with an atomic increment; ``migrate`` makes its table).
+        "limits": {
+            "BACKEND": "scorekeeper.limits_cache.LimitsCache",
+            "LOCATION": "scorekeeper_limits_cache",
             "OPTIONS": {"MAX_ENTRIES": 20000},
         },
     }
@@ -251,6 +261,7 @@ AXES_HANDLER = (
     if CACHE_URL
     else "axes.handlers.database.AxesDatabaseHandler"
 )
+AXES_CACHE = "limits"
 AXES_FAILURE_LIMIT = env_int("SCOREKEEPER_LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -264,8 +275,10 @@ AXES_LOCKOUT_CALLABLE = "scorekeeper.login_guard.lockout_response"
 AXES_DISABLE_ACCESS_LOG = True  # successful log-ins are not an audit trail we keep
 AXES_VERBOSE = False
 
-# Sign-ups per client address (django-ratelimit, counted in the default cache).
+# Sign-ups per client address (django-ratelimit, counted in the "limits" cache, shared by
+# every worker: Redis with CACHE_URL, else the database).
 SIGNUP_RATE = os.environ.get("SCOREKEEPER_SIGNUP_RATE", "30/h")
+RATELIMIT_USE_CACHE = "limits"
 
 # The open-data API (games/archive/api/): requests per client address, counted the same way.
 API_RATE = os.environ.get("SCOREKEEPER_API_RATE", "300/m")

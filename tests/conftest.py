@@ -54,13 +54,29 @@ def page(browser: Browser) -> Iterator[Page]:
         context.close()
 
 
+DATABASE_FIXTURES = ("db", "transactional_db", "django_db_reset_sequences", "live_server")
+
+
 @pytest.fixture(autouse=True)
-def _fresh_cache() -> Iterator[None]:
-    """Each test starts with an empty cache: rate limits and log-in counters kept there by one
-    test (all from 127.0.0.1) must not refuse another's sign-ups or log-ins."""
-    from django.core.cache import cache
+def _fresh_cache(request) -> Iterator[None]:
+    """Each test starts with an empty cache and no limits counted: rate limits and log-in
+    counters kept by one test (all from 127.0.0.1) must not refuse another's sign-ups or
+    log-ins. Without CACHE_URL the limits are a table in the test database: emptied for the
+    tests that use the database (no other test can count anything there), so that rows a
+    transactional test or a live server committed do not count against the next test."""
+    from django.core.cache import cache, caches
+    from django.core.cache.backends.db import BaseDatabaseCache
 
     cache.clear()
+    limits = caches["limits"]
+    if not isinstance(limits, BaseDatabaseCache):
+        limits.clear()
+    elif request.node.get_closest_marker("django_db") or set(DATABASE_FIXTURES) & set(
+        request.fixturenames
+    ):
+        request.getfixturevalue("django_db_setup")  # the test database, not the real one
+        with request.getfixturevalue("django_db_blocker").unblock():
+            limits.clear()
     yield
 
 

@@ -5,20 +5,21 @@ from django.urls import path
 
 from games.archive import export_views as exports
 from games.archive import overlay_views, views
+from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
 urlpatterns: list = [
-    path("games/<int:pk>/overlay/", overlay_views.game_overlay, name="overlay"),
-    path("games/<int:pk>/cricsheet.json", exports.cricsheet_json, name="cricsheet"),
-    path("games/<int:pk>/gamelog.csv", exports.game_log_csv, name="gamelog"),
-    path("games/<int:pk>/boxscore.txt", exports.box_score_text, name="boxscore"),
+    path("games/<id:pk>/overlay/", overlay_views.game_overlay, name="overlay"),
+    path("games/<id:pk>/cricsheet.json", exports.cricsheet_json, name="cricsheet"),
+    path("games/<id:pk>/gamelog.csv", exports.game_log_csv, name="gamelog"),
+    path("games/<id:pk>/boxscore.txt", exports.box_score_text, name="boxscore"),
     path(
-        "games/<int:pk>/win-probability.csv",
+        "games/<id:pk>/win-probability.csv",
         exports.win_probability,
         {"fmt": "csv"},
         name="win-probability-csv",
     ),
     path(
-        "games/<int:pk>/win-probability.json",
+        "games/<id:pk>/win-probability.json",
         exports.win_probability,
         {"fmt": "json"},
         name="win-probability-json",

@@ -17,6 +17,7 @@ from django.urls import include, path
 from django.views.decorators.http import require_POST
 
 from games.scoring.views import record_tap
+from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
 
 @login_required
@@ -34,5 +35,5 @@ def write(request: HttpRequest, pk: int) -> HttpResponse:
 urlpatterns = [
     path("", include("scorekeeper.urls")),
     path("bench/signed-in/", signed_in),
-    path("bench/games/<int:pk>/write/", write),
+    path("bench/games/<id:pk>/write/", write),
 ]

@@ -6,6 +6,7 @@ from django.urls import path
 from games.leagues import standings_views as standings
 from games.leagues import stats_views as stats
 from games.leagues import views
+from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
 MANAGE = "leagues/<slug:league>/manage/"
 SEASON = "leagues/<slug:league_slug>/<slug:season_slug>/"
@@ -28,27 +29,27 @@ urlpatterns: list = [
         name="manage-round-robin",
     ),
     path(
-        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/start/",
+        f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/start/",
         views.fixture_start,
         name="manage-fixture-start",
     ),
     path(
-        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/delete/",
+        f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/delete/",
         views.fixture_delete,
         name="manage-fixture-delete",
     ),
     path(
-        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/no-result/",
+        f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/no-result/",
         views.fixture_no_result,
         name="manage-fixture-no-result",
     ),
     path(
-        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/undo-no-result/",
+        f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/undo-no-result/",
         views.fixture_undo_no_result,
         name="manage-fixture-undo-no-result",
     ),
     path(
-        f"{MANAGE}seasons/<slug:season>/fixtures/<int:pk>/schedule/",
+        f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/schedule/",
         views.fixture_schedule,
         name="manage-fixture-schedule",
     ),
@@ -61,12 +62,12 @@ urlpatterns: list = [
     path(f"{MANAGE}seasons/<slug:season>/groups/", views.groups_add, name="manage-groups-add"),
     path(COMPETITION, views.manage_competition, name="manage-competition"),
     path(
-        f"{COMPETITION}ties/<int:pk>/walkover/",
+        f"{COMPETITION}ties/<id:pk>/walkover/",
         views.tie_walkover,
         name="manage-tie-walkover",
     ),
     path(
-        f"{COMPETITION}ties/<int:pk>/walkover/undo/",
+        f"{COMPETITION}ties/<id:pk>/walkover/undo/",
         views.tie_walkover_undo,
         name="manage-tie-walkover-undo",
     ),
@@ -75,12 +76,12 @@ urlpatterns: list = [
     path(f"{MANAGE}teams/<slug:team>/delete/", views.team_delete, name="manage-team-delete"),
     path(f"{MANAGE}organisers/", views.organiser_add, name="manage-organiser-add"),
     path(
-        f"{MANAGE}organisers/<int:user_id>/remove/",
+        f"{MANAGE}organisers/<id:user_id>/remove/",
         views.organiser_remove,
         name="manage-organiser-remove",
     ),
-    path(f"{MANAGE}games/<int:pk>/void/", views.game_void, name="manage-game-void"),
-    path(f"{MANAGE}games/<int:pk>/unvoid/", views.game_unvoid, name="manage-game-unvoid"),
+    path(f"{MANAGE}games/<id:pk>/void/", views.game_void, name="manage-game-void"),
+    path(f"{MANAGE}games/<id:pk>/unvoid/", views.game_unvoid, name="manage-game-unvoid"),
     path(f"{SEASON}standings/", standings.standings_page, name="standings"),
     path(f"{SEASON}standings.csv", standings.standings_csv, name="standings-csv"),
     path(f"{SEASON}standings.json", standings.standings_json, name="standings-json"),

@@ -6,32 +6,33 @@ from django.urls import path
 from games.scoring import correction_views as corrections
 from games.scoring import offline_views as offline
 from games.scoring import views
+from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
 urlpatterns = [
     path("", views.game_list, name="list"),
     path("games/new/", views.game_new, name="new"),
-    path("games/<int:pk>/", views.game_detail, name="detail"),
-    path("games/<int:pk>/score/", views.game_score, name="score"),
-    path("games/<int:pk>/plays/", views.play_create, name="play"),
-    path("games/<int:pk>/plays/completions/", views.play_completions, name="play-completions"),
-    path("games/<int:pk>/plays/older/", views.older_plays, name="plays-older"),
-    path("games/<int:pk>/undo/", views.play_undo, name="undo"),
-    path("games/<int:pk>/record.json", views.game_record_json, name="record"),
-    path("games/<int:pk>/scorers/", views.scorer_add, name="scorer-add"),
+    path("games/<id:pk>/", views.game_detail, name="detail"),
+    path("games/<id:pk>/score/", views.game_score, name="score"),
+    path("games/<id:pk>/plays/", views.play_create, name="play"),
+    path("games/<id:pk>/plays/completions/", views.play_completions, name="play-completions"),
+    path("games/<id:pk>/plays/older/", views.older_plays, name="plays-older"),
+    path("games/<id:pk>/undo/", views.play_undo, name="undo"),
+    path("games/<id:pk>/record.json", views.game_record_json, name="record"),
+    path("games/<id:pk>/scorers/", views.scorer_add, name="scorer-add"),
     path(
-        "games/<int:pk>/win-probability/",
+        "games/<id:pk>/win-probability/",
         views.win_probability_setting,
         name="win-probability-setting",
     ),
     path("scoring-worker.js", offline.scoring_worker, name="scoring-worker"),
     path("manifest.webmanifest", offline.web_manifest, name="manifest"),
     path(
-        "games/<int:pk>/plays/<int:seq>/correct/",
+        "games/<id:pk>/plays/<id:seq>/correct/",
         corrections.play_correct,
         name="play-correct",
     ),
-    path("games/<int:pk>/plays/<int:seq>/delete/", corrections.play_delete, name="play-delete"),
-    path("games/<int:pk>/corrections/", corrections.correction_list, name="corrections"),
-    path("games/<int:pk>/reopen/", corrections.game_reopen, name="reopen"),
-    path("games/<int:pk>/close/", corrections.game_close, name="close"),
+    path("games/<id:pk>/plays/<id:seq>/delete/", corrections.play_delete, name="play-delete"),
+    path("games/<id:pk>/corrections/", corrections.correction_list, name="corrections"),
+    path("games/<id:pk>/reopen/", corrections.game_reopen, name="reopen"),
+    path("games/<id:pk>/close/", corrections.game_close, name="close"),
 ]

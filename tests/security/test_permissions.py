@@ -268,9 +268,9 @@ def test_every_url_pattern_has_a_row() -> None:
         if name not in TABLE:
             continue
         row = TABLE[name]
-        assert ("<int:pk>" in route or "<path:object_id>" in route) == bool(row.ids), name
+        assert ("<id:pk>" in route or "<path:object_id>" in route) == bool(row.ids), name
         in_league = name.startswith("games:manage-") and any(
-            f"<{kind}>" in route for kind in ("int:pk", "slug:team", "int:user_id")
+            f"<{kind}>" in route for kind in ("id:pk", "slug:team", "id:user_id")
         )
         assert in_league == bool(row.cross), f"{name}: say what another league's organiser gets"
 

@@ -1,8 +1,9 @@
 """The open-data API's application: django-ninja's ``NinjaAPI`` with this site's limits.
 
 - Read-only: every operation is a GET; anything else is a 405.
-- Rate limited per client (``ClientRate``): django-ratelimit counting in the default cache
-  (the shared Redis cache when ``CACHE_URL`` names one), by the client address the log-in
+- Rate limited per client (``ClientRate``): django-ratelimit counting in the ``limits`` cache
+  that every worker shares (``scorekeeper.limits_cache``: the Redis cache when ``CACHE_URL``
+  names one, else a table in the database), by the client address the log-in
   guard and the sign-up limit count by (``scorekeeper.client_address``), at
   ``settings.API_RATE`` (``SCOREKEEPER_API_RATE``, 300 a minute). Over it: 429 with
   ``Retry-After``.

@@ -26,6 +26,7 @@ from games.engines import all_engines
 from games.models import Game, League
 from games.scoring import board as boards
 from games.scoring.selectors import game_record
+from scorekeeper import converters  # noqa: F401 (registers {id:…}, ids in range)
 
 router = Router(tags=["games"])
 ERRORS = {400: Error, 404: Error, 429: Error}
@@ -104,7 +105,7 @@ def _game(pk: int) -> Game:
 
 
 @router.get(
-    "/games/{int:pk}",
+    "/games/{id:pk}",
     response={200: GameDetail, **ERRORS},
     summary="One game",
     description="The game's summary as its page shows it, with its stored summary keys.",
@@ -125,7 +126,7 @@ def game_detail(request: HttpRequest, pk: int) -> dict | HttpResponse:
 
 
 @router.get(
-    "/games/{int:pk}/record",
+    "/games/{id:pk}/record",
     response={200: GameRecord, **ERRORS},
     summary="A game's record",
     description="The full game record: what `manage.py replay` reads and "
@@ -136,7 +137,7 @@ def game_record_detail(request: HttpRequest, pk: int) -> dict:
 
 
 @router.get(
-    "/games/{int:pk}/plays",
+    "/games/{id:pk}/plays",
     response={200: PlayPage, **ERRORS},
     summary="A game's plays",
     description="Every play in order, as the record holds it, with what it did in words (as "
@@ -159,7 +160,7 @@ def play_list(request: HttpRequest, pk: int, paging: Query[PageQuery]) -> dict:
 
 
 @router.get(
-    "/games/{int:pk}/win-probability",
+    "/games/{id:pk}/win-probability",
     response={200: WinProbabilityOut, **ERRORS},
     summary="A game's win probability",
     description="Each side's chance of winning before the first play and after each play. "
