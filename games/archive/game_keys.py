@@ -14,7 +14,7 @@ their defaults filled in), both kept on the imported game:
 Only imported games have them: a game scored on the site and exported, then imported, is a
 new game. The key is the record's as it was imported; a later correction of the game does
 not change it, so the file imported first is still recognised. Games imported before the key
-was kept got it from their stored log (migration 0012, the same form as ``game_key``).
+was kept got it from their stored log (migration ``0013_game_key``, the same form).
 """
 
 from __future__ import annotations
