@@ -12,6 +12,10 @@ class GamesConfig(AppConfig):
         # or league's win-probability table, the swings of a game that finished).
         from games.archive import jobs  # noqa: F401
 
+        # The leagues keep their stats, standings and brackets up to date with each result
+        # scoring reports (``games.scoring.signals.result_changed``).
+        from games.leagues import receivers  # noqa: F401
+
         # The limits' table (Django's database cache) is made by every ``migrate``.
         from scorekeeper.limits_cache import create_cache_tables
 

@@ -80,7 +80,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.csp.ContentSecurityPolicyMiddleware",
-    "scorekeeper.db_router.PublicReadsMiddleware",
+    "games.plumbing.replica.PublicReadsMiddleware",
     # Turns a locked log-in attempt into scorekeeper.login_guard's answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -128,7 +128,7 @@ else:
         },
     }
 
-# A read replica for public pages (scorekeeper/db_router.py): GET requests to the pages in
+# A read replica for public pages (games/plumbing/replica.py): GET requests to the pages in
 # REPLICA_VIEWS read the games app's tables there; writes, sessions and accounts stay on the
 # primary. Migrations run on the primary only.
 REPLICA_DATABASE_URL = os.environ.get("REPLICA_DATABASE_URL", "")
@@ -137,7 +137,7 @@ if REPLICA_DATABASE_URL:
         REPLICA_DATABASE_URL, conn_max_age=600, conn_health_checks=True
     )
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
-    DATABASE_ROUTERS = ["scorekeeper.db_router.ReplicaRouter"]
+    DATABASE_ROUTERS = ["games.plumbing.replica.ReplicaRouter"]
 REPLICA_VIEWS = frozenset(
     {
         "games:list",
@@ -280,7 +280,7 @@ AXES_VERBOSE = False
 SIGNUP_RATE = os.environ.get("SCOREKEEPER_SIGNUP_RATE", "30/h")
 RATELIMIT_USE_CACHE = "limits"
 
-# The open-data API (games/archive/api/): requests per client address, counted the same way.
+# The open-data API (games/api/): requests per client address, counted the same way.
 API_RATE = os.environ.get("SCOREKEEPER_API_RATE", "300/m")
 
 # CORS (django-cors-headers): the open data (the API and the season data packs) may be read

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from games.archive import api
+from games import api
 
 from . import accounts, health
 
@@ -12,7 +12,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("health/", health.health, name="health"),
-    # The open-data API (games/archive/api/): its index, its operations, a JSON 404 for the rest.
+    # The open-data API (games/api/): its index, its operations, a JSON 404 for the rest.
     path("api/v1/", api.index, name="api-index"),
     path("api/v1/", api.urls()),
     path("api/v1/<path:rest>", api.not_found, name="api-not-found"),

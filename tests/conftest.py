@@ -98,7 +98,7 @@ def queued_jobs(settings) -> Iterator[list]:
     win-probability table stays in memory between tests."""
     from django_tasks import task_backends
 
-    from games.archive import win_tables
+    from games.win import tables as win_tables
 
     settings.TASKS = DUMMY_TASKS
     win_tables.forget_loaded()

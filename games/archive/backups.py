@@ -44,7 +44,7 @@ Choices where the issue is silent:
 
 An archive may come from anywhere, so a restore trusts none of it:
 
-- Every file is read through ``games.archive.untrusted_files``: never through a symbolic link, only
+- Every file is read through ``games.plumbing.untrusted_files``: never through a symbolic link, only
   a regular file (not a FIFO or device), within a size limit (``leagues.json``
   ``LEAGUES_LIMIT``, 64 MiB; ``manifest.json`` and each game ``RECORD_LIMIT``, 8 MiB), UTF-8,
   JSON without ``NaN`` and nested at most ``MAX_DEPTH`` levels. A ``manifest.json`` or
@@ -77,12 +77,13 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime, parse_time
 
-from games.archive import backup_history, imports, untrusted_files
+from games.archive import backup_history, imports
 from games.engines import EngineError
 from games.engines import get as get_engine
+from games.kinds.records import game_record
 from games.leagues.cups import draw as cup_draw
 from games.models import Competition, Entrant, Fixture, Game, League, Season, Team, Tie
-from games.scoring.selectors import game_record
+from games.plumbing import untrusted_files
 
 FORMAT = "scorekeeper-archive"
 VERSION = 3
@@ -747,7 +748,7 @@ def _lookup(table: dict, key: Any, what: str, where: str | None = None) -> Any:
 def _inside(directory: Path, name: str) -> Path:
     """The game file ``name`` names, which must be ``games/<file>.json``: a name reaching
     anywhere else (``..``, an absolute path, a NUL) is refused. The file itself is read
-    without following a symbolic link (``games.archive.untrusted_files``)."""
+    without following a symbolic link (``games.plumbing.untrusted_files``)."""
     parts = PurePosixPath(name).parts
     if (
         "\x00" in name

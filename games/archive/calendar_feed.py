@@ -32,7 +32,7 @@ from django.db.models import Max
 from django.utils import timezone
 from icalendar import Calendar, Event
 
-from games.archive.selectors import game_row
+from games.kinds.game_rows import game_row
 from games.models import Fixture, Tie
 
 CONTENT_TYPE = "text/calendar; charset=utf-8"

@@ -19,10 +19,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.http import http_date
 from django.views.decorators.http import require_GET
 
-from games.archive import exports, jobs, page_cache, season_pack, win_chances
-from games.archive.exports import safe_csv
+from games.archive import exports, jobs, season_pack
 from games.leagues.cups.export import bracket_csv, bracket_json
 from games.models import Competition, Game, Season
+from games.plumbing import page_cache, safe_csv
+from games.win import chances as win_chances
 
 # How long a download asks to wait before trying again while the season's first pack is built.
 PACK_RETRY_SECONDS = 10

@@ -20,7 +20,7 @@ the issue is silent:
   name, layout, team names' capitals, notes: ``games.archive.game_keys``); a game scored on
   the site is not an imported one. A play with a key its game does not define, or over
   ``PLAY_LIMIT``, makes the file bad (``Engine.check_play``).
-- A file is read through ``games.archive.untrusted_files``: a symbolic link is reported and not
+- A file is read through ``games.plumbing.untrusted_files``: a symbolic link is reported and not
   followed (in a folder as well as named alone), a FIFO, device or socket is refused without
   waiting on it, and so is a file over ``RECORD_LIMIT`` (8 MiB), text that is not UTF-8, and
   JSON nested too deeply or holding ``NaN`` or ``Infinity``: each is a bad file with its
@@ -43,13 +43,14 @@ from typing import Any, Literal
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games.archive import game_keys, untrusted_files
+from games.archive import game_keys
 from games.engines import get
 from games.engines import record as records
 from games.engines.record import Record, RecordError, Replay, ReplayError, from_json, replay
 from games.kinds import kind as game_kind
 from games.leagues import stats
 from games.models import Competition, Fixture, Game, Play, Season, Team
+from games.plumbing import untrusted_files
 from games.scoring import services
 
 IMPORT_USERNAME = "import"

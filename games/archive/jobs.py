@@ -27,8 +27,10 @@ from django.utils import timezone
 from django_tasks import task
 from django_tasks.base import Task
 
-from games.archive import season_pack, win_chances, win_tables
+from games.archive import season_pack
 from games.models import Game, League, PendingJob, Season
+from games.win import chances as win_chances
+from games.win import tables as win_tables
 
 log = logging.getLogger(__name__)
 

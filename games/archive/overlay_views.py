@@ -11,8 +11,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from games.archive import page_cache, scorebug
+from games.archive import scorebug
 from games.models import Game
+from games.plumbing import page_cache
 
 SIZES = ("s", "m", "l")
 CORNERS = ("tl", "tr", "bl", "br")

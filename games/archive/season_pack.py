@@ -53,16 +53,17 @@ from django.conf import settings
 from django.db import connections, router
 from django.db.models import Q
 
-from games.archive import exports, safe_cache
-from games.archive.exports import retrosheet_events, safe_csv
+from games.archive import exports
+from games.archive.exports import retrosheet_events
 from games.engines import EngineError
 from games.engines.record import Replay, ReplayError
 from games.kinds import RETROSHEET
 from games.kinds import kind as game_kind
+from games.kinds.records import game_record, replay_game
 from games.leagues import stats_selectors
 from games.leagues.standings_cache import cached_standings
 from games.models import Fixture, Game, League, Season
-from games.scoring.selectors import game_record, replay_game
+from games.plumbing import safe_cache, safe_csv
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 README_NAME = "README.md"

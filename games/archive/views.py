@@ -15,11 +15,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games.archive import calendar_feed, selectors, win_chances
+from games.archive import calendar_feed, selectors
 from games.engines import all_engines
 from games.leagues import stats_selectors
 from games.leagues.cups import selectors as cup_selectors
 from games.models import Competition, Game, League, Season, Team
+from games.win import chances as win_chances
 
 GAMES_PER_PAGE = 20
 

@@ -23,12 +23,12 @@ from django.db import connection, connections
 from django.test import override_settings
 from django.urls import reverse
 
-from games.archive import win_tables
 from games.bench import data, engines, load, queries, writes
 from games.bench import win_probability as win
 from games.bench.database import temporary_database
 from games.bench.players import generate
 from games.bench.site import Client, Server, manage
+from games.win import tables as win_tables
 
 TARGETS = {
     "accept_play_ratio": 1.5,

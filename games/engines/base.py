@@ -23,7 +23,7 @@ NOTE_KEYS = frozenset({"note", "at"})
 # game defines is about 210 bytes (a Backyard at-bat with both cards and an extension): 1 KiB
 # is five times that, with room for a note. A game of 4,259 plays (the longest measured, a
 # random Bedard game) with every play at the limit is 4.2 MiB, so it still fits the 8 MiB a
-# record file may be (games.archive.untrusted_files): it can be imported and restored.
+# record file may be (games.plumbing.untrusted_files): it can be imported and restored.
 PLAY_LIMIT = 1024
 
 

@@ -5,7 +5,7 @@ levels deep raises ``RecursionError`` inside it. ``loads`` counts the levels fir
 pass over the text that skips strings and never recurses, and refuses anything deeper than
 its limit with ``TooDeep``. Plays are two levels deep (a Backyard card inside its play) and a
 whole record four, so what a user posts is held to ``MAX_DEPTH``; files (records, backups)
-have their own, larger bound (``games.archive.untrusted_files``).
+have their own, larger bound (``games.plumbing.untrusted_files``).
 
 Standard library only, like every module here, so that every layer may use it.
 """

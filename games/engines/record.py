@@ -13,7 +13,7 @@ from typing import Any
 from . import get, json_text
 from .base import Engine, EngineError, InvalidOptions, Outcome
 
-# How deep a record's JSON text may be nested, as ``games.archive.untrusted_files`` holds
+# How deep a record's JSON text may be nested, as ``games.plumbing.untrusted_files`` holds
 # files to: a record is four levels deep, an inline card catalogue adds a few.
 RECORD_DEPTH = 64
 

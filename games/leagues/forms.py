@@ -14,7 +14,7 @@ from games.leagues.cups.services import MAX_REASON as CUP_MAX_REASON
 from games.leagues.cups.services import MAX_SEED as CUP_MAX_SEED
 from games.leagues.services import MAX_OUTCOME_REASON, MAX_ROUNDS, MAX_VOID_REASON, POINTS
 from games.models import Competition, Fixture, League, Team
-from games.scoring.forms import _option_field
+from games.scoring.forms import option_field
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TIME_WIDGET = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
@@ -51,7 +51,7 @@ class LeagueForm(forms.Form):
         current = self.engine.options(league.options if league else {})
         for spec in self.engine.option_specs:
             if spec.field:
-                field = _option_field(spec)
+                field = option_field(spec)
                 field.initial = current.get(spec.name, spec.default)
                 self.fields[f"option_{spec.name}"] = field
         if game_kind(kind).league_points:

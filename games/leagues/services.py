@@ -48,7 +48,7 @@ from django.utils.text import slugify
 from games.engines import EngineError, get
 from games.kinds import kind as game_kind
 from games.leagues import stats
-from games.leagues.cups import advance
+from games.leagues.cups import changes
 from games.leagues.standings_cache import bump_seasons
 from games.models import Fixture, Game, League, Season, Team
 from games.scoring import services
@@ -515,7 +515,7 @@ def _outcome_changed(fixture: Fixture) -> None:
         services.touch(game)
         stats.sync(game)
     else:
-        advance.fixture_changed(fixture)
+        changes.fixture_changed(fixture)
 
 
 @transaction.atomic

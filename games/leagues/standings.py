@@ -26,7 +26,7 @@ Choices where the issue is silent:
 - PCT is W / (W + L): ties are left out (the common baseball convention), so 3-1-2 is .750;
   a team without a decided game shows .000. Shown as ``.667``, or ``1.000``, rounded half
   up from the exact fraction (5-11 is ``.313``, as sports tables print it; see
-  ``games.leagues.decimals``).
+  ``games.kinds.stats.decimals``).
 - GB is ((leader's W − W) + (L − leader's L)) / 2 against the first team in the table, shown
   with one decimal (``1.5``, ``2.0``); ``—`` for the leader and any team level with it. It can
   be negative when a team with more games has a worse PCT than the leader.
@@ -62,11 +62,11 @@ from typing import Any
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from games.archive.exports import safe_csv
 from games.kinds import BASEBALL, CRICKET, SOLITAIRE, TENNIS
 from games.kinds import kind as game_kind
-from games.leagues.decimals import half_up
+from games.kinds.stats.decimals import half_up
 from games.models import Fixture, GameStats, League, Season, Team
+from games.plumbing import safe_csv
 
 FAMILIES_READING_DATA = {TENNIS}  # their tables need the stats rows' ``data`` too
 BALLS_PER_OVER = 4

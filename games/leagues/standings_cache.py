@@ -16,10 +16,10 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from games.archive import safe_cache
 from games.leagues.standings import Standings, season_standings
 from games.models import GameStats, Season, Team
 from games.models.games import new_revision
+from games.plumbing import safe_cache
 
 
 def standings_key(season: Season) -> str:

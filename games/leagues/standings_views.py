@@ -12,10 +12,9 @@ from django.shortcuts import get_object_or_404
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 
-from games.archive import page_cache
-from games.archive.exports import safe_csv
 from games.leagues.standings_cache import cached_standings, standings_key
 from games.models import Season
+from games.plumbing import page_cache, safe_csv
 
 
 def _season(league_slug: str, season_slug: str) -> Season:

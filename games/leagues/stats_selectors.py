@@ -25,7 +25,7 @@ from typing import Any
 from django.urls import NoReverseMatch, reverse
 
 from games.kinds import kind as game_kind
-from games.leagues.stats.tables import (
+from games.kinds.stats.tables import (
     Column,
     Labelled,
     RecordList,

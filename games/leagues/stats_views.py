@@ -7,9 +7,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games.archive.exports import safe_csv
 from games.leagues import stats_selectors
 from games.models import League, Season
+from games.plumbing import safe_csv
 
 
 def _season(league_slug: str, season_slug: str) -> Season:

@@ -32,7 +32,7 @@ from games.engines import EngineError, Outcome, get
 from games.engines.record import ReplayError
 from games.models import Game, Play
 from games.models.games import new_revision
-from scorekeeper.db_router import reading_public_page
+from games.plumbing.replica import reading_public_page
 
 __all__ = ["Board", "PlayLine", "PlayLines", "current", "new_revision", "rebuild"]
 

@@ -22,11 +22,11 @@ from django.utils import timezone
 
 from games.engines import EngineError
 from games.engines.record import Record, ReplayError, replay
-from games.leagues import stats
+from games.kinds.records import game_record
 from games.models import Game, GameReopening, Play, PlayCorrection
 from games.scoring.final_games import is_organiser, reopen_refusal
-from games.scoring.selectors import game_record
 from games.scoring.services import PositionConflict, refresh_summary, touch
+from games.scoring.signals import send_result_changed
 
 REASON_MAX = 200
 
@@ -141,7 +141,7 @@ def play_correct(
         target.payload = after
         target.save(update_fields=["payload"])
     refresh_summary(game, start=seq)  # the plays before it keep what they produced
-    stats.sync(game)
+    send_result_changed(game)
     return correction
 
 

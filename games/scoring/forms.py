@@ -44,7 +44,7 @@ class NewGameForm(forms.Form):
             self.fields[name].initial = initial
         for spec in self.engine.option_specs:
             if spec.field:
-                self.fields[f"option_{spec.name}"] = _option_field(spec)
+                self.fields[f"option_{spec.name}"] = option_field(spec)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -68,7 +68,7 @@ class NewGameForm(forms.Form):
         return [self.cleaned_data[name].strip() for name in self.side_fields]
 
 
-def _option_field(spec: OptionSpec) -> forms.Field:
+def option_field(spec: OptionSpec) -> forms.Field:
     label = spec.label or spec.name.replace("_", " ").capitalize()
     if spec.field == "choice":
         return forms.TypedChoiceField(

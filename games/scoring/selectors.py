@@ -11,23 +11,12 @@ from django.db.models import QuerySet
 
 from games.engines import Engine, get
 from games.engines.record import Record, Replay, replay
+from games.kinds.records import game_record
 from games.models import Game, Play
 from games.scoring import board as boards
 from games.scoring.board import Board, PlayLine, PlayLines
 
 __all__ = ["PlayLine", "Scoreboard", "game_list", "game_record", "scoreboard"]
-
-
-def game_record(game: Game) -> Record:
-    payloads = tuple(game.plays.order_by("seq").values_list("payload", flat=True))
-    return Record(
-        game=game.kind, options=dict(game.options), sides=tuple(game.sides), plays=payloads
-    )
-
-
-def replay_game(game: Game) -> Replay:
-    """Replay the stored log. Raises ``ReplayError`` if a stored play no longer replays."""
-    return replay(game_record(game))
 
 
 @dataclass(frozen=True)

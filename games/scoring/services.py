@@ -17,10 +17,10 @@ from django.utils import timezone
 
 from games.engines import EngineError, Outcome, get
 from games.engines.catalogues import default_catalogue
-from games.leagues import stats
 from games.models import CardCatalogue, Game, Play
 from games.scoring import board as boards
 from games.scoring import final_games
+from games.scoring.signals import send_result_changed
 
 # Every refusal of a write because another tablet wrote first says this.
 NOT_RECORDED = "was not recorded"
@@ -232,7 +232,7 @@ def _record(game, raw, expected_seq, user, after_play, answered) -> Recorded:
         tally=tally,
     )
     if summary["status"] == Game.FINAL:
-        stats.sync(game)
+        send_result_changed(game)
     return Recorded(game, play, outcome, board, current)
 
 
@@ -260,7 +260,7 @@ def _undo(game: Game, expected_seq: int, user, after_play: int | None) -> Undone
     after = replace(after, revision=game.log_revision)
     if was_final:
         final_games.record_undo(game=game, play=last, user=user)
-        stats.sync(game)
+        send_result_changed(game)
     return Undone(game, last, after, current)
 
 

@@ -14,9 +14,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games.archive import page_cache, safe_cache, win_chances, win_chart
 from games.engines import EngineError, all_engines
+from games.kinds import kind as game_kind
+from games.kinds.records import game_record
 from games.models import Game
+from games.plumbing import page_cache, safe_cache
 from games.scoring import board as boards
 from games.scoring import conflicts, screens, services
 from games.scoring.board import Board, PlayLine
@@ -28,7 +30,9 @@ from games.scoring.forms import (
     typed_completions,
 )
 from games.scoring.selectors import game_list as select_games
-from games.scoring.selectors import game_record, lines_since, scoreboard
+from games.scoring.selectors import lines_since, scoreboard
+from games.win import chances as win_chances
+from games.win import chart as win_chart
 
 GAMES_PER_PAGE = 20
 # How a write's answer brings the play-by-play below the board up to date (score.html#answer).
@@ -77,8 +81,14 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         }
 
     # Visitors who are not logged in get the page from the cache while the game is unchanged.
-    key = page_cache.game_page_key(pk, partial=partial)
+    key = page_cache.game_page_key(pk, partial=partial, board_cached=_board_cached)
     return page_cache.public_page(request, key, template, context, revalidate=partial)
+
+
+def _board_cached(kind: str) -> bool:
+    """Whether the public page of a game of ``kind`` may be served from the page cache: not for
+    a board that shows more than its own game (the solitaire player's record over all games)."""
+    return game_kind(kind).public_board_cached
 
 
 @login_required

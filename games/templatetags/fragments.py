@@ -20,9 +20,9 @@ from typing import Any
 from django import template
 from django.template.base import FilterExpression, NodeList, Parser, Token
 
-from games.archive import safe_cache
 from games.kinds import kind as game_kind
 from games.models import Game
+from games.plumbing import safe_cache
 from games.scoring import corrections
 from games.scoring.board import options_digest
 

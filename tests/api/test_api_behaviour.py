@@ -10,11 +10,11 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from games.archive import selectors
-from games.archive.api import revalidation
+from games.kinds import game_rows
+from games.kinds.records import replay_game
 from games.models import Game
+from games.plumbing import revalidation
 from games.scoring import services
-from games.scoring.selectors import replay_game
 from tests.leagues.conftest import play_out
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def _season_url(world: dict, tail: str = "") -> str:
 def test_a_game_shows_what_its_page_and_record_show(api_client, client, world):
     game = world["final"]
     data = api_client.get(f"{API}/games/{game.pk}").json()
-    row = selectors.game_row(game, game.fixture)
+    row = game_rows.game_row(game, game.fixture)
     assert data["result"] == row.result and data["status"] == "final"
     assert [s["score"] for s in data["sides"]] == [s.score for s in row.sides]
     assert [s["team"] for s in data["sides"]] == [t.slug for t in game.fixture.teams]

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.engines.record import Record, ReplayError, replay
+from games.kinds.records import game_record, replay_game
 from games.leagues import services as league_services
 from games.models import (
     Competition,
@@ -21,7 +22,6 @@ from games.models import (
     Tie,
 )
 from games.scoring import corrections, services
-from games.scoring.selectors import game_record, replay_game
 from tests.leagues.conftest import make_league, play_fixture, play_out
 
 # A staff user who corrects a friendly; the tests delete them before restoring.

@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engines import get
+from games.kinds.records import replay_game
 from games.models import Game
 from games.scoring import services
-from games.scoring.selectors import replay_game
 
 from .helpers import assert_not_reloaded, mark_page
 

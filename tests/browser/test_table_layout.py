@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from games.kinds.records import replay_game
 from games.scoring import services
-from games.scoring.selectors import replay_game
 
 from .helpers import log_in
 from .test_taps_per_play_browser import BEDARD_BASEBALL, HIT_TO_RF, QUICK_CRICKET, bedard, delivery

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.archive import win_tables
 from games.engines.players import play_out
 from games.engines.win_probability.build import build_table
 from games.scoring import services
+from games.win import tables as win_tables
 
 from .helpers import assert_not_reloaded, mark_page
 

@@ -4,10 +4,10 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from games.engines.record import Record, ReplayError, replay
+from games.kinds.records import game_record
 from games.leagues.standings import season_standings
 from games.models import GameStats
 from games.scoring import corrections
-from games.scoring.selectors import game_record
 from tests.leagues.conftest import play_fixture
 
 from .conftest import log, position

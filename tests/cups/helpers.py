@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.leagues.cups import advance
+from games.leagues.cups import changes
 from games.models import Fixture, Game, League, Season, Team
 
 
@@ -45,7 +45,7 @@ def finish(fixture: Fixture, away_runs: int, home_runs: int | None = None, user=
     )
     fixture.game = game
     fixture.save(update_fields=["game"])
-    advance.game_changed(game)
+    changes.game_changed(game)
     return game
 
 
@@ -54,7 +54,7 @@ def set_result(game: Game, away_runs: int, home_runs: int) -> None:
     winner = None if away_runs == home_runs else (0 if away_runs > home_runs else 1)
     game.summary = {"status": Game.FINAL, "winner": winner, "score": [away_runs, home_runs]}
     game.save(update_fields=["summary"])
-    advance.game_changed(game)
+    changes.game_changed(game)
 
 
 def open_fixture(tie) -> Fixture:

@@ -172,9 +172,9 @@ def test_a_voided_game_is_played_again(organiser):
     assert winner(final) == "Team 2"
     game.voided_at, game.void_reason = timezone.now(), "wrong cards"
     game.save()
-    from games.leagues.cups import advance
+    from games.leagues.cups import changes
 
-    advance.game_changed(game)
+    changes.game_changed(game)
     assert winner(final) is None
     replay = open_fixture(final)
     assert replay.pk != game.fixture.pk

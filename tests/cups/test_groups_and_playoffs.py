@@ -103,9 +103,9 @@ def _stats_rows(fixture, game):
             finished_at=game.finished_at,
             competition=fixture.competition,
         )
-    from games.leagues.cups import advance
+    from games.leagues.cups import changes
 
-    advance.game_changed(game)  # the group table now reads these rows
+    changes.game_changed(game)  # the group table now reads these rows
 
 
 def test_cup_games_played_through_the_scoring_screens_advance_and_skip_the_table(organiser):
@@ -154,9 +154,9 @@ def test_a_voided_group_game_is_played_again_and_a_no_result_completes_the_group
     game = finish(a_game, 3, 1)
     game.voided_at, game.void_reason = timezone.now(), "wrong deck"
     game.save()
-    from games.leagues.cups import advance
+    from games.leagues.cups import changes
 
-    advance.game_changed(game)
+    changes.game_changed(game)
     replay = Fixture.objects.get(competition=cup, group="A", game__isnull=True)
     assert (replay.away_id, replay.home_id) == (a_game.away_id, a_game.home_id)
     _stats_rows(replay, finish(replay, 0, 2))

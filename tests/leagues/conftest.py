@@ -4,10 +4,10 @@ import random
 
 import pytest
 
+from games.kinds.records import replay_game
 from games.leagues import services as league_services
 from games.models import Fixture, League, Season, Team
 from games.scoring import services
-from games.scoring.selectors import replay_game
 
 
 @pytest.fixture

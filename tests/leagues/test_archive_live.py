@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from games.archive import page_cache
+from games.plumbing import page_cache
 from games.scoring import services
 
 from .conftest import make_league, play_fixture, play_out

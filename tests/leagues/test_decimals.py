@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.leagues.decimals import half_up
+from games.kinds.stats.decimals import half_up
+from games.kinds.stats.tables import AVG, DEC1, DEC2, fmt, ratio
 from games.leagues.standings import nrr_text, pct_text
-from games.leagues.stats.tables import AVG, DEC1, DEC2, fmt, ratio
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from games.archive.exports import cricsheet
+from games.kinds.records import replay_game
 from games.models import Game
 from games.scoring import services
-from games.scoring.selectors import replay_game
 
 from .conftest import make_league, play_fixture, play_out
 

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from games.archive.exports import retrosheet
+from games.kinds.records import replay_game
 from games.management.demo import plausible_plays
 from games.models import GameStats
 from games.scoring import services
-from games.scoring.selectors import replay_game
 
 from .conftest import make_league, play_fixture
 

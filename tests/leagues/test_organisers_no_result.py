@@ -5,13 +5,13 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from games.kinds.records import replay_game
 from games.leagues import services as league_services
 from games.leagues.services import LeagueError
 from games.leagues.standings import season_standings
 from games.leagues.standings_cache import standings_key
 from games.models import Fixture, GameStats, Season
 from games.scoring import services
-from games.scoring.selectors import replay_game
 
 from .conftest import make_league, play_fixture, play_out
 from .standings_helpers import Scores, make_season

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from games.archive import imports
-from games.archive.selectors import result_text, sets_text
+from games.kinds.game_rows import result_text, sets_text
 from games.leagues import stats
 from games.leagues.standings import TENNIS, season_standings
 from games.management.demo import plausible_record

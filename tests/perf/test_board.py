@@ -14,11 +14,12 @@ from django.test.utils import CaptureQueriesContext
 from games.bench.players import generate
 from games.engines import all_engines, get
 from games.engines.record import Record, replay
+from games.kinds.records import game_record
 from games.leagues import services as league_services
 from games.models import Game, Play
+from games.plumbing import replica as db_router
 from games.scoring import board, corrections, services
-from games.scoring.selectors import game_record, scoreboard
-from scorekeeper import db_router
+from games.scoring.selectors import scoreboard
 from tests.corrections.conftest import PLAYS, position
 
 from .conftest import game_with_log, random_plays, record_plays
@@ -354,8 +355,8 @@ def test_the_win_probability_setting_adds_no_query_to_a_tap(
     table held in memory: the same queries as without (the table is read once per process)."""
     from django.test import Client
 
-    from games.archive import win_tables
     from games.engines.win_probability.build import build_table
+    from games.win import tables as win_tables
 
     owner = django_user_model.objects.create_user("owner", password="pw-owner-1")
     plays = random_plays("quick-baseball", {"innings": 60}, 30, seed=2)

@@ -15,8 +15,8 @@ from django.test import RequestFactory
 from django.urls import resolve
 
 from games.models import Game, GameStats, Play
-from scorekeeper import db_router
-from scorekeeper.db_router import PublicReadsMiddleware, ReplicaRouter, reading_public_page
+from games.plumbing import replica as db_router
+from games.plumbing.replica import PublicReadsMiddleware, ReplicaRouter, reading_public_page
 
 router = ReplicaRouter()
 
@@ -124,7 +124,7 @@ def test_replica_database_url_adds_the_replica_and_the_router(run_python, tmp_pa
     assert json.loads(result.stdout) == {
         "replica": str(replica),
         "engine": "django.db.backends.sqlite3",
-        "routers": ["scorekeeper.db_router.ReplicaRouter"],
+        "routers": ["games.plumbing.replica.ReplicaRouter"],
     }
 
 

@@ -9,9 +9,9 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from games.archive.page_cache import TOKEN_PLACEHOLDER
 from games.bench.players import generate
 from games.leagues import services as league_services
+from games.plumbing.page_cache import TOKEN_PLACEHOLDER
 from games.scoring import services
 
 from .conftest import game_with_log, random_plays, record_plays
@@ -180,9 +180,9 @@ def test_cached_copies_are_versioned_by_the_code_that_makes_them():
     root, wherever safe_cache itself lives), so a deploy never serves older code's copies."""
     from pathlib import Path
 
-    from games.archive import safe_cache
+    from games.plumbing import safe_cache
 
     read = set(safe_cache.sources())
-    assert Path("games/archive/safe_cache.py") in read
+    assert Path("games/plumbing/safe_cache.py") in read
     assert Path("games/kinds/quick_cricket/screen.py") in read
     assert Path("templates/games/detail.html") in read

@@ -14,10 +14,10 @@ from django.core.cache import cache, caches
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from games.archive import safe_cache
-from games.archive.page_cache import game_page_key
 from games.bench import data
 from games.leagues import services as league_services
+from games.plumbing import safe_cache
+from games.plumbing.page_cache import game_page_key
 
 from .conftest import game_with_log, random_plays, record_plays
 from .test_board import tap_queries

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from games.engines import all_engines
+from games.kinds.records import replay_game
 from games.models import Game, GameStats, Play
 from games.scoring import services
-from games.scoring.selectors import replay_game
 from tests.leagues.conftest import make_league
 
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'

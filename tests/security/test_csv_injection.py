@@ -1,4 +1,4 @@
-"""CSV formula injection: every CSV export goes through games.archive.exports.safe_csv, so a team or
+"""CSV formula injection: every CSV export goes through games.plumbing.safe_csv, so a team or
 league renamed to a formula opens in a spreadsheet as text, numbers stay numbers, and the
 download is UTF-8 with a byte-order mark."""
 
@@ -9,7 +9,7 @@ import re
 import pytest
 from django.core.management import call_command
 
-from games.archive.exports import safe_csv
+from games.plumbing import safe_csv
 from tests.leagues.conftest import make_league, play_fixture
 
 pytestmark = pytest.mark.django_db

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from games.engines import all_engines
+from games.kinds.records import replay_game
 from games.leagues import services as league_services
 from games.leagues.forms import LeagueForm
 from games.models import Fixture, Game, GameReopening, League, PlayCorrection, Team
 from games.scoring import corrections, services
-from games.scoring.selectors import replay_game
 from scorekeeper.converters import ID_MAX
 from tests.leagues.conftest import make_league, play_fixture, play_out
 

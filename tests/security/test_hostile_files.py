@@ -15,9 +15,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import transaction
 
-from games.archive import imports, untrusted_files
+from games.archive import imports
 from games.archive.backups import export_archive
 from games.models import Fixture, Game, League, Play, Season, Team
+from games.plumbing import untrusted_files
 from tests.backups.conftest import wipe
 from tests.leagues.conftest import make_league
 from tests.leagues.organisers_helpers import random_record, write

@@ -52,10 +52,10 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from games.archive import win_tables
 from games.leagues import services as league_services
 from games.leagues.cups import services as cups
 from games.models import Fixture, Game, GameReopening, League, Team, Tie
+from games.win import tables as win_tables
 from tests.conftest import IMMEDIATE_TASKS
 from tests.leagues.conftest import make_league, play_fixture
 

@@ -13,9 +13,9 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.test import RequestFactory
 
 from games.engines import get
+from games.kinds.records import replay_game
 from games.models import Game
 from games.scoring import services
-from games.scoring.selectors import replay_game
 
 pytestmark = pytest.mark.django_db
 

@@ -15,10 +15,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from games.archive import season_pack
+from games.kinds.records import replay_game
 from games.management import demo
 from games.models import Game, League, Season
 from games.scoring import services
-from games.scoring.selectors import replay_game
 from tests.conftest import DUMMY_TASKS, IMMEDIATE_TASKS, run_jobs
 
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("season-pack")]

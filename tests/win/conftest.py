@@ -1,7 +1,7 @@
 import pytest
 
-from games.archive import win_tables
 from games.engines.win_probability.build import build_table
+from games.win import tables as win_tables
 
 
 @pytest.fixture

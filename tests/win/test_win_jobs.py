@@ -8,10 +8,11 @@ import threading
 import pytest
 from django.core.management import call_command
 
-from games.archive import jobs, win_tables
+from games.archive import jobs
 from games.engines.win_probability import model_for
 from games.models import Game, PendingJob, WinTable
 from games.scoring import services
+from games.win import tables as win_tables
 
 
 @pytest.fixture

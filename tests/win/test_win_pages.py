@@ -8,11 +8,13 @@ import re
 
 import pytest
 
-from games.archive import jobs, win_chances, win_tables
+from games.archive import jobs
 from games.engines.players import play_out
 from games.engines.win_probability import model_for
 from games.models import Game, WinSwing, WinTable
 from games.scoring import services
+from games.win import chances as win_chances
+from games.win import tables as win_tables
 from tests.conftest import run_jobs
 
 

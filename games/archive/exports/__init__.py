@@ -17,9 +17,9 @@ from django.utils import timezone
 from games.archive.exports import cricsheet, retrosheet
 from games.kinds import CRICSHEET, RETROSHEET
 from games.kinds import kind as game_kind
+from games.kinds.records import replay_game
 from games.leagues import stats
 from games.models import Game, GameStats
-from games.scoring.selectors import replay_game
 
 
 class NotExportable(ValueError):

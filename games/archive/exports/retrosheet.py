@@ -30,7 +30,7 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
-from games.archive.exports import safe_csv
+from games.plumbing import safe_csv
 
 OFFENSE = (
     "at_bats",

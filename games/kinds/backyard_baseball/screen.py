@@ -11,8 +11,8 @@ from django.http import QueryDict
 from games.engines import InvalidPlay
 from games.engines.backyard_baseball import FIELD_SPACES, MOUND, OUTFIELD, swap_allowed
 from games.engines.baseball import ordinal
-from games.scoring.screens.baseball import line_rows, result_words
-from games.scoring.selectors import Scoreboard
+from games.kinds.baseball_screen import line_rows, result_words
+from games.kinds.screen_board import ScreenBoard
 
 # Where the spaces are drawn on the field (viewBox 0 0 400 300): presentation, not rules.
 POSITIONS = {
@@ -70,13 +70,13 @@ class PawnView:
     y: int
 
 
-def defaults(board: Scoreboard) -> dict[str, tuple[str, ...]]:
+def defaults(board: ScreenBoard) -> dict[str, tuple[str, ...]]:
     """The fielder pawn stays where it was placed until the sides change."""
     fielder = board.state.fielder
     return {"fielder": (fielder,)} if fielder and not board.is_over else {}
 
 
-def context(board: Scoreboard) -> dict[str, Any]:
+def context(board: ScreenBoard) -> dict[str, Any]:
     state = board.state
     summary = board.summary
     innings, rows = line_rows(board)

@@ -12,8 +12,8 @@ from games.engines import InvalidPlay
 from games.engines.baseball import ordinal
 from games.engines.bedard_baseball import CARDS_PER_DEAL, Card
 from games.engines.bedard_baseball.deck import FACES, STANDARD, SUITS, VALUES
-from games.scoring.screens.baseball import line_rows, result_words
-from games.scoring.selectors import Scoreboard
+from games.kinds.baseball_screen import line_rows, result_words
+from games.kinds.screen_board import ScreenBoard
 
 # The colour a suit's row is drawn in (a class in bedard-baseball.css).
 SUIT_COLOURS = {
@@ -51,7 +51,7 @@ class SuitRow:
     cells: tuple[CardCell, ...]
 
 
-def context(board: Scoreboard) -> dict[str, Any]:
+def context(board: ScreenBoard) -> dict[str, Any]:
     state = board.state
     summary = board.summary
     innings, rows = line_rows(board)

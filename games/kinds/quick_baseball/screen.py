@@ -11,8 +11,8 @@ from games.engines import InvalidPlay
 from games.engines.baseball import ordinal
 from games.engines.baseball.bases import steal_candidate
 from games.engines.quick_baseball import refresh_allowed
-from games.scoring.screens.baseball import line_rows, result_words
-from games.scoring.selectors import Scoreboard
+from games.kinds.baseball_screen import line_rows, result_words
+from games.kinds.screen_board import ScreenBoard
 
 GROUP_NAMES = ("1-3", "4-6", "7-9")
 BASE_LABELS = {1: "1B", 2: "2B", 3: "3B", 4: "HR"}
@@ -44,7 +44,7 @@ class BatView:
     playable: bool
 
 
-def context(board: Scoreboard) -> dict[str, Any]:
+def context(board: ScreenBoard) -> dict[str, Any]:
     state = board.state
     summary = board.summary
     innings, rows = line_rows(board)

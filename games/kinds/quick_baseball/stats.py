@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engines.record import Replay
-from games.leagues.stats import baseball
-from games.leagues.stats.baseball import HIT, OUT, WALK, PlateAppearance, batter_base
-from games.leagues.stats.tables import (
+from games.kinds.stats import baseball
+from games.kinds.stats.baseball import HIT, OUT, WALK, PlateAppearance, batter_base
+from games.kinds.stats.tables import (
     Column,
     Labelled,
     RecordList,

@@ -9,7 +9,7 @@ from django.http import QueryDict
 from games.engines import InvalidPlay
 from games.engines.quick_cricket.state import OVERS_PER_SPELL
 from games.kinds.quick_cricket import card
-from games.scoring.selectors import Scoreboard
+from games.kinds.screen_board import ScreenBoard
 
 GRID = ("B", "C", "A", "D")  # as the cards draw the quadrants: B C on top, A D below
 # Where each quadrant sits on the card, as a screen reader says it.
@@ -20,7 +20,7 @@ CARRIED = ("umpire_1", "umpire_2", "umpire_turned", "review", "bouncer")
 FIELDS = ("pitch", "move", "stroke", "big_hit", "path_card", "path", "no_ball", *CARRIED)
 
 
-def context(board: Scoreboard) -> dict[str, Any]:
+def context(board: ScreenBoard) -> dict[str, Any]:
     match = board.state
     sides = list(board.game.sides)
     innings = match.current

@@ -27,7 +27,7 @@ from typing import Any
 from games.engines.baseball import ordinal
 from games.engines.quick_cricket.state import ALL_OUT, BALLS_PER_OVER, BATTING
 from games.engines.record import Replay
-from games.leagues.stats.tables import (
+from games.kinds.stats.tables import (
     DEC1,
     DEC2,
     TEXT,

@@ -13,7 +13,7 @@ from games.engines.quick_tennis import Match, legal_plays, point_names
 from games.engines.quick_tennis.scoring import win_point
 from games.engines.quick_tennis.words import set_text
 from games.kinds.quick_tennis.stats import side_stats
-from games.scoring.selectors import Scoreboard
+from games.kinds.screen_board import ScreenBoard
 
 # Each half as the scorer sees the court from behind side 1's baseline: the top player's
 # half is turned round (back row at the top), the bottom player's net row comes first.
@@ -69,7 +69,7 @@ class Half:
     ball: str | None  # the quadrant where this player stands with the ball
 
 
-def context(board: Scoreboard) -> dict[str, Any]:
+def context(board: ScreenBoard) -> dict[str, Any]:
     match: Match = board.state
     names = list(board.game.sides)
     phase = _phase(match)
@@ -237,7 +237,7 @@ class StatLine:
     values: tuple[str, str]
 
 
-def _stats(board: Scoreboard, names: list[str]) -> list[StatLine]:
+def _stats(board: ScreenBoard, names: list[str]) -> list[StatLine]:
     per_side = [side_stats(board.replay, side) for side in (0, 1)]
 
     def both(key: str) -> tuple[str, str]:

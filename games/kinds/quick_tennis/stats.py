@@ -23,7 +23,7 @@ from typing import Any
 
 from games.engines.quick_tennis import Match
 from games.engines.record import Replay
-from games.leagues.stats.tables import (
+from games.kinds.stats.tables import (
     DEC1,
     Column,
     RecordList,

@@ -20,9 +20,9 @@ from games.engines.solitaire_baseball import (
     State,
     read_card,
 )
+from games.kinds.baseball_screen import line_rows, result_words
+from games.kinds.screen_board import ScreenBoard
 from games.kinds.solitaire_baseball.win_loss import solitaire_record
-from games.scoring.screens.baseball import line_rows, result_words
-from games.scoring.selectors import Scoreboard
 
 RED_SUITS = frozenset({"D", "H"})
 VALUE_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
@@ -41,7 +41,7 @@ class PickCard:
     label: str = ""  # the accessible name: "7 of hearts (7H), the batter due's number, 2 left"
 
 
-def context(board: Scoreboard) -> dict[str, Any]:
+def context(board: ScreenBoard) -> dict[str, Any]:
     state: State = board.state
     summary = board.summary
     innings, rows = line_rows(board)

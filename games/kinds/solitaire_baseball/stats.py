@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engines.record import Replay
-from games.leagues.stats import baseball
-from games.leagues.stats.baseball import HIT, OUT, SACRIFICE, WALK, PlateAppearance
-from games.leagues.stats.tables import (
+from games.kinds.stats import baseball
+from games.kinds.stats.baseball import HIT, OUT, SACRIFICE, WALK, PlateAppearance
+from games.kinds.stats.tables import (
     AVG,
     Column,
     Labelled,

@@ -1,5 +1,6 @@
 """The bracket moving by itself: ties settled from their games, winners placed in the next
-round, the fixtures a tie needs added, and a group stage's qualifiers drawn into the knockout.
+round and the fixtures a tie needs added. What starts it, a fixture's result changing, is
+``games.leagues.cups.changes``.
 
 Every write here happens with the competition's row locked (``select_for_update``), so two
 requests that finish games of one cup at once (or an organiser's walkover beside a scorer's
@@ -14,11 +15,9 @@ Fixtures not started yet are simply re-teamed or removed.
 
 from __future__ import annotations
 
-from django.db import transaction
-
 from games.leagues.cups import draw
 from games.leagues.cups.results import TieResult, tie_result
-from games.models import Competition, Entrant, Fixture, Game, Tie
+from games.models import Competition, Entrant, Fixture, Tie
 from games.models.games import new_revision
 
 
@@ -160,26 +159,3 @@ def place(competition: Competition, tie: Tie, seat: str, entrant: Entrant | None
         tie.decided_by, tie.walkover_reason = "", ""
     tie.save(update_fields=[seat, "decided_by", "walkover_reason"])
     settle(competition, tie)
-
-
-def game_changed(game: Game) -> None:
-    """Called whenever a game's result may have changed (``stats.sync``)."""
-    fixture = Fixture.objects.filter(game=game, competition__isnull=False).first()
-    if fixture is not None:
-        fixture_changed(fixture)
-
-
-def fixture_changed(fixture: Fixture) -> None:
-    """A competition's fixture changed (its game's result, or a group game's no result)."""
-    if fixture.competition_id is None:
-        return
-    with transaction.atomic():
-        competition = lock(fixture.competition_id)
-        touch(competition)
-        if fixture.tie_id is not None:
-            settle(competition, fixture.tie)
-        elif fixture.group:
-            from games.leagues.cups import groups
-
-            groups.replay_voided(competition, fixture)
-            groups.draw_knockout_when_complete(competition)

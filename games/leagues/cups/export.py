@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.archive.exports import safe_csv
 from games.models import Competition, Game, Tie
+from games.plumbing import safe_csv
 
 CSV_HEADER = (
     "round",

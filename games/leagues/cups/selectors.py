@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Max, Q
 
-from games.archive.selectors import GameRow, fixture_row
+from games.kinds.game_rows import GameRow, fixture_row
 from games.leagues.cups.groups import group_letters, group_table
 from games.leagues.standings import Standings
 from games.models import Competition, Entrant, Fixture, Season, Team, Tie

@@ -18,7 +18,8 @@ from django.utils import timezone
 
 from games.engines.record import Replay
 from games.kinds import kind as game_kind
-from games.leagues.cups import advance
+from games.kinds.records import replay_game
+from games.leagues.cups import changes
 from games.models import Fixture, Game, GameStats
 
 
@@ -50,12 +51,10 @@ def sync(game: Game, replayed: Replay | None = None) -> None:
     fixture = getattr(game, "fixture", None)
     _write_rows(game, replayed, fixture)
     if fixture is not None:
-        advance.fixture_changed(fixture)
+        changes.fixture_changed(fixture)
 
 
 def _write_rows(game: Game, replayed: Replay | None, fixture: Fixture | None) -> None:
-    from games.scoring.selectors import replay_game
-
     GameStats.objects.filter(game=game).delete()
     final = game.summary.get("status") == Game.FINAL
     if final and game.finished_at is None:

@@ -15,9 +15,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
-from games.archive import win_chances, win_tables
 from games.engines import EngineError, all_engines, get
 from games.models import Game, League, WinTable
+from games.win import chances as win_chances
+from games.win import tables as win_tables
 
 
 def needed(kinds: list[str]) -> list[win_tables.TableName]:

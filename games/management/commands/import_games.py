@@ -17,10 +17,10 @@ not drawn to meet, a decided tie, another round) is bad, with where the teams st
 A progress bar is drawn on stderr when it is a terminal (or with ``--progress``). The work
 is ``games.archive.imports``'.
 
-Files are read as ``games.archive.untrusted_files`` reads them: a ``*.json`` that is a symbolic link
-(``bad PATH: a symbolic link, not followed``), a FIFO or a device, a file over 8 MiB, text
-that is not UTF-8 and JSON nested too deeply or holding ``NaN`` are each a bad file with its
-reason, and the other files are still imported. A folder named as PATH may be a link.
+Files are read as ``games.plumbing.untrusted_files`` reads them: a ``*.json`` that is a
+symbolic link (``bad PATH: a symbolic link, not followed``), a FIFO or a device, a file over
+8 MiB, text that is not UTF-8 and JSON nested too deeply or holding ``NaN`` are each a bad
+file with its reason, and the other files are still imported. A folder named as PATH may be a link.
 """
 
 from __future__ import annotations

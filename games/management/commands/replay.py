@@ -4,7 +4,7 @@ Contract (``games/engines/README.md``, "The game record"): on success the summar
 exit 0; on any bad record or play nothing on stdout, one line on stderr (``play N: …``),
 exit 1.
 
-FILE is read through ``games.archive.untrusted_files``: a symbolic link is not followed, a FIFO or
+FILE is read through ``games.plumbing.untrusted_files``: a symbolic link is not followed, a FIFO or
 device is refused without waiting on it, and so is a file over ``RECORD_LIMIT`` (8 MiB),
 text that is not UTF-8, and JSON nested too deeply or holding ``NaN``: each is one line,
 ``cannot read the record: …``. Standard input (``-``) is read up to the same limit.
@@ -19,8 +19,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games.archive import untrusted_files
 from games.engines.record import RecordError, ReplayError, from_json, replay
+from games.plumbing import untrusted_files
 
 
 class Command(BaseCommand):

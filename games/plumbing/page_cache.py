@@ -23,9 +23,8 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 
-from games.archive import safe_cache
-from games.kinds import kind as game_kind
 from games.models import Fixture, Game, League, Play, Season, Team, WinTable
+from games.plumbing import safe_cache
 
 # What the page carries where its CSRF token goes (no token has these characters).
 TOKEN_PLACEHOLDER = "__scorekeeper-csrf-token__"
@@ -116,8 +115,11 @@ def _key(kind: str, row: Sequence[Any]) -> str:
     return f"{kind}:{digest}"
 
 
-def game_page_key(pk: int, *, partial: bool) -> str | None:
-    """Names the game page (or its board partial) as the database has it now."""
+def game_page_key(
+    pk: int, *, partial: bool, board_cached: Callable[[str], bool] = lambda kind: True
+) -> str | None:
+    """Names the game page (or its board partial) as the database has it now; None (not
+    cached) for a game whose kind ``board_cached`` says is not."""
     t = _tables()
     row = _row(
         Game,
@@ -137,7 +139,7 @@ def game_page_key(pk: int, *, partial: bool) -> str | None:
     )
     # A board that shows more than its own game (the solitaire board shows the player's record
     # over all their games, which changes without this game changing) declares it is not cached.
-    if row is None or not game_kind(row[4]).public_board_cached:
+    if row is None or not board_cached(row[4]):
         return None
     return _key("game-board" if partial else "game-page", row)
 

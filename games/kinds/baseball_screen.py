@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.scoring.selectors import Scoreboard
+from games.kinds.screen_board import ScreenBoard
 
 
 @dataclass(frozen=True)
@@ -17,14 +17,14 @@ class LineRow:
     batting: bool
 
 
-def hits_by_side(board: Scoreboard) -> list[int]:
+def hits_by_side(board: ScreenBoard) -> list[int]:
     """Hits per side: the running tally the last play carries (``games.scoring.board.next_tally``:
     the outcomes tagged ``hit``, each for the side batting before it)."""
     sides = len(board.summary["score"])
     return list((board.tally or {}).get("hits") or [0] * sides)
 
 
-def line_rows(board: Scoreboard) -> tuple[list[int], list[LineRow]]:
+def line_rows(board: ScreenBoard) -> tuple[list[int], list[LineRow]]:
     """Inning numbers and one row per side (solitaire has one); an unplayed final bottom half
     shows ``X``."""
     summary: dict[str, Any] = board.summary
@@ -51,7 +51,7 @@ def line_rows(board: Scoreboard) -> tuple[list[int], list[LineRow]]:
     return innings, rows
 
 
-def result_words(board: Scoreboard) -> str:
+def result_words(board: ScreenBoard) -> str:
     """'Giants win 5–3' when final ('Win' or 'Loss' for a one-sided game); '' otherwise."""
     summary = board.summary
     if summary["status"] != "final":

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from ninja import Schema
 from pydantic import Field
 
-from games.archive.api.paging import Page
+from games.api.paging import Page
 
 GameStatus = Literal["live", "final", "void", "no_result", "scheduled"]
 

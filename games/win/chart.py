@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.archive.win_chances import WinChances
+from games.win.chances import WinChances
 
 WIDTH, HEIGHT = 600, 160
 

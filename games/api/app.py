@@ -31,7 +31,7 @@ from ninja import NinjaAPI, Swagger
 from ninja.errors import Throttled, ValidationError
 from ninja.throttling import BaseThrottle
 
-from games.archive.api import revalidation
+from games.plumbing import revalidation
 from scorekeeper.client_address import client_address
 
 DESCRIPTION = """\

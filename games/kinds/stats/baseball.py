@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.baseball import ordinal
-from games.leagues.stats.tables import AVG, DEC2, Column, RecordList, TableSpec, best, ratio
+from games.kinds.stats.tables import AVG, DEC2, Column, RecordList, TableSpec, best, ratio
 
 HIT, WALK, BALK, SACRIFICE, OUT = "hit", "walk", "balk", "sacrifice", "out"
 

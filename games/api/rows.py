@@ -7,8 +7,8 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.archive import selectors
-from games.archive.selectors import GameRow
+from games.kinds import game_rows
+from games.kinds.game_rows import GameRow
 from games.models import Competition, Fixture, Game, League, Season, Team
 
 
@@ -72,7 +72,7 @@ def sides(row: GameRow) -> list[dict[str, Any]]:
 
 def fixture(row: Fixture) -> dict[str, Any]:
     """A fixture (selected with its teams, game and competition)."""
-    shown = selectors.fixture_row(row)
+    shown = game_rows.fixture_row(row)
     return {
         "id": row.pk,
         "season": row.season.slug,
@@ -91,7 +91,7 @@ def fixture(row: Fixture) -> dict[str, Any]:
 def game(row: Game) -> dict[str, Any]:
     """A game (selected with its season, league and fixture teams)."""
     fixture_row = getattr(row, "fixture", None)
-    shown = selectors.game_row(row, fixture_row)
+    shown = game_rows.game_row(row, fixture_row)
     season_row = row.season
     return {
         "id": row.pk,

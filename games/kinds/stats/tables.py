@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from games.archive.exports import safe_csv
-from games.leagues.decimals import half_up
+from games.kinds.stats.decimals import half_up
+from games.plumbing import safe_csv
 
 INT, AVG, DEC1, DEC2, TEXT = "int", "avg", "dec1", "dec2", "text"
 NONE = "—"  # a rate with nothing to divide by
@@ -69,7 +69,7 @@ class Labelled:
 
 def fmt(value: Any, format: str) -> str:
     """``value`` as a cell: averages ``.333`` (``1.000``), rates with one or two decimals,
-    each rounded half up (``games.leagues.decimals``)."""
+    each rounded half up (``games.kinds.stats.decimals``)."""
     if value is None:
         return NONE
     if format == AVG:

@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 
 from django.db.models import F, Q, QuerySet
 
-from games.archive import safe_cache, win_tables
-from games.archive.selectors import result_text
 from games.engines.record import ReplayError
 from games.engines.win_probability import NotCovered
+from games.kinds.game_rows import result_text
+from games.kinds.records import replay_game
 from games.models import Game, WinSwing
-from games.scoring.selectors import replay_game
+from games.plumbing import safe_cache
+from games.win import tables as win_tables
 
 TURNING_POINTS = 3
 

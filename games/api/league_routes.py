@@ -13,10 +13,9 @@ from django.urls import reverse
 from ninja import Query, Router, Schema
 from pydantic import Field
 
-from games.archive import page_cache, selectors
-from games.archive.api import revalidation, rows
-from games.archive.api.paging import PageQuery, page_of, refused
-from games.archive.api.schemas import (
+from games.api import rows
+from games.api.paging import PageQuery, page_of, refused
+from games.api.schemas import (
     CompetitionDetail,
     Error,
     FixturePage,
@@ -29,13 +28,15 @@ from games.archive.api.schemas import (
     TeamDetail,
     TeamPage,
 )
-from games.kinds import CRICKET
+from games.archive import selectors
+from games.kinds import CRICKET, game_rows
 from games.kinds import kind as game_kind
 from games.leagues import stats_selectors
 from games.leagues.cups import selectors as cup_selectors
 from games.leagues.cups.export import bracket_document
 from games.leagues.standings_cache import cached_standings
 from games.models import Competition, League, Season, Team
+from games.plumbing import page_cache, revalidation
 
 router = Router(tags=["leagues"])
 ERRORS = {400: Error, 404: Error, 429: Error}
@@ -183,7 +184,7 @@ def fixture_list(
     if filters.date_to:
         fixtures = fixtures.filter(scheduled_on__lte=filters.date_to)
     if filters.status:
-        fixtures = [f for f in fixtures if selectors.fixture_row(f).status == filters.status]
+        fixtures = [f for f in fixtures if game_rows.fixture_row(f).status == filters.status]
     return page_of(fixtures, paging, rows.fixture)
 
 

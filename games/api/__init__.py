@@ -3,9 +3,9 @@ built with django-ninja (``app``: the API and its limits; ``league_routes`` and
 ``game_routes``: the operations; ``schemas``: what they answer; ``rows``: stored rows as the
 API shows them; ``paging`` and ``revalidation``: pages, ETags and 304s)."""
 
-from games.archive.api.app import api, index, not_found, urls
-from games.archive.api.game_routes import router as game_router
-from games.archive.api.league_routes import router as league_router
+from games.api.app import api, index, not_found, urls
+from games.api.game_routes import router as game_router
+from games.api.league_routes import router as league_router
 
 api.add_router("", league_router)
 api.add_router("", game_router)

@@ -11,10 +11,9 @@ from django.urls import reverse
 from ninja import Query, Router, Schema
 from pydantic import Field
 
-from games.archive import page_cache, selectors, win_chances
-from games.archive.api import revalidation, rows
-from games.archive.api.paging import PageQuery, page_of, refused
-from games.archive.api.schemas import (
+from games.api import rows
+from games.api.paging import PageQuery, page_of, refused
+from games.api.schemas import (
     Error,
     GameDetail,
     GamePage,
@@ -22,10 +21,13 @@ from games.archive.api.schemas import (
     PlayPage,
     WinProbabilityOut,
 )
+from games.archive import selectors
 from games.engines import all_engines
+from games.kinds.records import game_record
 from games.models import Game, League
+from games.plumbing import page_cache, revalidation
 from games.scoring import board as boards
-from games.scoring.selectors import game_record
+from games.win import chances as win_chances
 from scorekeeper import converters  # noqa: F401 (registers {id:…}, ids in range)
 
 router = Router(tags=["games"])

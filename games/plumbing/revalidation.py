@@ -2,7 +2,7 @@
 Modified" and no body while nothing changed.
 
 - Where one small query names everything an answer shows (a game, a season's standings: the
-  keys ``games.archive.page_cache`` already computes for the pages), the answer is tagged
+  keys ``games.plumbing.page_cache`` already computes for the pages), the answer is tagged
   with that key and its body kept in the cache under it: an unchanged game costs that query
   and no serialising, and a poll with the tag gets its 304 before anything is read.
 - Any other answer is tagged with a digest of its body (as Django's
@@ -25,7 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 
-from games.archive import safe_cache
+from games.plumbing import safe_cache
 
 _KEY = "_api_cache_key"
 CACHE_CONTROL = "no-cache"  # keep it, but ask again every time, with the tag

@@ -1,0 +1,1 @@
+"""Helpers the kinds share to build their statistics tables."""
