@@ -3,7 +3,7 @@
 The text is written by the ``icalendar`` library, which escapes text values (commas,
 semicolons, backslashes, new lines), folds lines at 75 octets and ends them with CRLF.
 
-Choices made where the issue is silent:
+Choices made here:
 
 - One ``VEVENT`` per dated fixture; its ``UID`` is ``fixture-<pk>@scorekeeper``, so a
   calendar that subscribed to the feed updates the event when the fixture moves. Fixtures

@@ -2,7 +2,7 @@
 
 Each record is checked through the engine (read, then every play replayed) and stored as a
 finished game with its plays, exactly as if it had been scored on the site. Choices where
-the issue is silent:
+the rules leave open:
 
 - A record must be of the league's game, with the league's options (the card catalogue
   aside: a group's edited cards are allowed), and its game must be over.

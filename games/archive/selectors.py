@@ -3,7 +3,7 @@
 Everything here comes from stored rows (``Game.summary``, ``Fixture``, ``GameStats``): no game
 is replayed to draw a list.
 
-Choices made where the issue is silent:
+Choices made here:
 
 - The archive holds every game (friendlies and games outside any league too, live ones, and
   voided ones, which are marked "Void"). A game's date is when it became final, else when it

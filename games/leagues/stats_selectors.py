@@ -7,7 +7,7 @@ replayed. What each game counts and shows lives in the stats module its ``GameKi
 declares, ``games/kinds/<game>/stats.py`` (``TABLES``, ``summarise``, ``breakdowns``,
 ``records``).
 
-Choices where the issue is silent:
+Choices made here:
 - Only games of the league's own game, played by the league's teams, count; friendlies
   without teams and voided games (which have no stats rows) are left out.
 - A team's all-time line adds up every season of the league; the team page shows one line

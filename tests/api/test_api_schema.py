@@ -88,7 +88,7 @@ def test_every_operation_in_the_schema_answers_as_the_schema_says(client, settin
             assert response.json()["errors"][0]["parameter"] == "page"
     documented = {op.path for op in operations}
     assert called == documented
-    # Everything the issue names is there: leagues, seasons, teams, fixtures, games (summary,
+    # Everything the API offers is there: leagues, seasons, teams, fixtures, games (summary,
     # record, plays), standings, stats, competitions and win probability.
     for wanted in (
         "/api/v1/leagues",

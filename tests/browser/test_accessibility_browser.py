@@ -1,4 +1,4 @@
-"""Accessibility in a real browser (issue 18): every page, and every scoring screen in the
+"""Accessibility in a real browser: every page, and every scoring screen in the
 states that ask a question, has no WCAG 2.2 A or AA violation as axe-core reports it (run from
 ``axe-playwright-python``, which bundles axe-core's script: nothing is fetched at run time).
 

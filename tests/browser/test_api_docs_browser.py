@@ -1,6 +1,6 @@
 """In Debian's chromium the API's documentation page (Swagger UI from django-ninja's own static
 copy) draws every operation of the schema under the site's Content-Security-Policy, and runs
-one against the live site (issue 19)."""
+one against the live site."""
 
 import pytest
 from playwright.sync_api import Page, expect

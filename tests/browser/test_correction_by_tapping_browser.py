@@ -1,4 +1,4 @@
-"""Correcting a play by tapping, in a real browser (issue 14): the correction form shows the
+"""Correcting a play by tapping, in a real browser: the correction form shows the
 game's own controls with the play recorded chosen; a tap saves the correction."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""A knockout cup run by an organiser in a real browser (issue 17): the New cup form on the
+"""A knockout cup run by an organiser in a real browser: the New cup form on the
 season's management page draws six teams at random (two byes), every tie's game is started
 from the competition's page and played to its end on the scoring screen by tapping cards, the
 public bracket fills round by round and names the champion. The bracket reads on a phone

@@ -1,4 +1,4 @@
-"""The scoring screen with the keyboard alone (issue 18): a Quick Baseball half-inning and a
+"""The scoring screen with the keyboard alone: a Quick Baseball half-inning and a
 Quick Cricket over entered with Tab, Shift+Tab, the arrow keys, Space and Enter only. At every
 step the focus is on a control (never lost to <body>) and shows a ring; after each answer the
 focus is back on the first card of the next play and the live region says what happened.

@@ -1,5 +1,5 @@
 """In Debian's chromium the home page names a manifest that loads, and every icon the manifest
-declares loads as an image of its declared size (issue 18, item 6)."""
+declares loads as an image of its declared size."""
 
 import pytest
 from playwright.sync_api import Page

@@ -133,7 +133,7 @@ def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: 
     expect_situation(page, half="Top of the 1st", outs=2, bases={2, 3})
     expect(board.locator("dd.batter-due")).to_have_text("Owls: batter 6")
     # The pitcher holds only Pitch Out now: the screen says the next pitch refreshes his hand
-    # and offers every pitch (issue 14), not a row of struck-through cards.
+    # and offers every pitch, not a row of struck-through cards.
     expect(page.locator(".pitcher-hand .hand-empty")).to_contain_text("tap any pitch")
     expect(page.locator("label.pitch-card.gone")).to_have_count(0)
     expect(page.locator("button.refresh", has_text="Refresh pitcher")).to_be_visible()

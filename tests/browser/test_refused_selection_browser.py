@@ -1,4 +1,4 @@
-"""A refused tap in a real browser (issue 14): the board comes back with the scorer's choices
+"""A refused tap in a real browser: the board comes back with the scorer's choices
 still ticked, as choices (a reset clears them), and one more tap finishes the play."""
 
 import pytest

@@ -136,7 +136,7 @@ def test_tap_through_the_first_inning(live_server, django_user_model, page: Page
     expect(said).to_contain_text("not every runner is in clubs: none move")
     expect_situation(page, inning="1st of 3", outs=2, runners={2: "♣", 3: "♠"})
 
-    # A bad tap: two 5s for batter 6. "Not a play", and Play is not offered (issue 14).
+    # A bad tap: two 5s for batter 6. "Not a play", and Play is not offered.
     lay(page, "5H", "5S", preview="Not a play")
     expect(page.locator("button.play-cards")).to_be_disabled()
     expect(page.locator(".laid-cards button")).to_have_text([_face("5H"), _face("5S")])

@@ -1,4 +1,4 @@
-"""The table screen fits the table (issue 14): at 1024×768, 768×1024, 1366×1024 and 390×844,
+"""The table screen fits the table: at 1024×768, 768×1024, 1366×1024 and 390×844,
 every game's scoring screen shows the main action, Undo and the last result without scrolling,
 and nothing is wider than the screen. A screenshot per game and size is kept in
 ``test-artifacts/layout/`` for people to look at.
@@ -138,7 +138,7 @@ def _check_screen(page: Page, base_url: str, game, kind: str, width: int, height
             bottom = max(bottom, box["y"] + box["height"])
     if why := _too_wide(page):
         problems.append(f"{kind} {width}x{height}: {why}")
-    # Nothing of the scoreboard clipped, the line score's totals clear (issue 18).
+    # Nothing of the scoreboard clipped, the line score's totals clear.
     problems += [f"{kind} {width}x{height}: {why}" for why in page.evaluate(CLIPPED)]
     # A long result (a real cricket line) must not push the action off the screen either.
     page.locator(".feedback .said").evaluate("(said, text) => { said.textContent = text; }", LONG)
@@ -237,7 +237,7 @@ def test_touch_targets_on_a_phone(live_server, django_user_model, browser: Brows
     assert not problems, f"tap targets under {SMALLEST}×{SMALLEST} px:\n" + "\n".join(problems)
 
 
-# ---- Question states and the game over (issue 14): they fit the screen too.
+# ---- Question states and the game over: they fit the screen too.
 
 QUESTION = "#board section.question"
 
@@ -399,7 +399,7 @@ def test_questions_and_game_over_fit(live_server, django_user_model, browser: Br
     assert not problems, "\n".join(problems)
 
 
-# ---- Late in a long game (issue 18, item 4): every inning, the totals and the relief
+# ---- Late in a long game: every inning, the totals and the relief
 # pitcher's column of the line score in sight beside the diamond, nothing clipped.
 
 # What of the scoreboard is not wholly visible. Every element lies inside the screen and inside

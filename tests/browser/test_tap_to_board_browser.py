@@ -1,4 +1,4 @@
-"""Tap to board on the Quick Baseball scoring screen, early and late in a game (issue 18).
+"""Tap to board on the Quick Baseball scoring screen, early and late in a game.
 
 Two games of nine innings, played by the plausible players (``games/engines/players.py``):
 one new, tapped through the screen from its first play; one whose first 290 plays are
@@ -12,7 +12,7 @@ with ``performance.now()``:
   after ``htmx:afterRequest``), all read on ``window``, after every listener of the document.
 
 Round trip is the POST's start to its end; the browser's share is the end of the answer to the
-board settled with scoring.js done; total is the tap to that. The target (issue 18): the
+board settled with scoring.js done; total is the tap to that. The target: the
 browser's share no larger than the round trip (medians), at play 10 and at play 300, in the
 same run. Run with ``-s`` to see the figures; ``TAP_PROFILE=1`` adds the page's hottest
 functions (a V8 CPU profile over the late plays, through the DevTools protocol;

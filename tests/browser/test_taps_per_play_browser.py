@@ -1,4 +1,4 @@
-"""Taps per play and tap-to-board time on every scoring screen (issue 14).
+"""Taps per play and tap-to-board time on every scoring screen.
 
 Each of the six games plays a short fixed sequence through its scoring screen with real clicks
 (the sequences of the games' own browser tests). For every play the test counts the scorer's

@@ -1,4 +1,4 @@
-"""Correcting a play by tapping (issue 14): the correction form draws the game's own scoring
+"""Correcting a play by tapping: the correction form draws the game's own scoring
 controls as they stood before the play, with the play chosen, and builds the new play from the
 posted controls exactly as a scoring tap does; the JSON form stays as an advanced fallback."""
 

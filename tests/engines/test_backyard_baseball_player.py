@@ -1,4 +1,4 @@
-"""Backyard Baseball's plausible table (issue 16): legal, reproducible, never a play the rules
+"""Backyard Baseball's plausible table: legal, reproducible, never a play the rules
 punish when another is in hand, and games that look like games."""
 
 import random

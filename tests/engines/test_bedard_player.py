@@ -1,4 +1,4 @@
-"""Bedard's plausible player (issue 16, first step, not yet used by the demo): legal, never a
+"""Bedard's plausible player: legal, never a
 balk while holding the led suit, reproducible from its seed, and games that look like games."""
 
 import random

@@ -1,4 +1,4 @@
-"""Quick Baseball's plausible player (issue 16): legal, never a punished play when an
+"""Quick Baseball's plausible player: legal, never a punished play when an
 unpunished one is available, reproducible from its seed, and games whose figures fall inside
 bands justified from the seed sheet and the rulings."""
 

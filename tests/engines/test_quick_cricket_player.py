@@ -1,4 +1,4 @@
-"""Quick Cricket's plausible player (issue 16): legal, reproducible, never a punished play
+"""Quick Cricket's plausible player: legal, reproducible, never a punished play
 when an unpunished one is there, and matches whose figures look like the game the seed
 describes (the uniform random player lost ten wickets in three or four overs)."""
 

@@ -1,4 +1,4 @@
-"""Quick Tennis's plausible player (issue 16): legal, reproducible, never gives a point away
+"""Quick Tennis's plausible player: legal, reproducible, never gives a point away
 when a recovery would keep it alive, and matches that look like matches."""
 
 import random

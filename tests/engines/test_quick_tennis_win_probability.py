@@ -1,4 +1,4 @@
-"""Quick Tennis's win probability (issue 16): the exact programme over the score against hand
+"""Quick Tennis's win probability: the exact programme over the score against hand
 computations and against a brute force through ``scoring.win_point``; point-level samples; a
 small table's predictions and calibration."""
 

@@ -1,4 +1,4 @@
-"""Solitaire baseball's plausible player (issue 16): legal, reproducible, never an avoidable
+"""Solitaire baseball's plausible player: legal, reproducible, never an avoidable
 out or an early rain, and games that look like the seed's game."""
 
 import random

@@ -1,4 +1,4 @@
-"""The site installs on a tablet's home screen (issue 18, item 6): a web app manifest at
+"""The site installs on a tablet's home screen: a web app manifest at
 ``/manifest.webmanifest`` with the members an install needs, real icons of the sizes it
 declares, linked from every page (base.html), under a Content-Security-Policy that allows it."""
 

@@ -1,4 +1,4 @@
-"""Every control on each game's scoring screen has a name a screen reader says (issue 18): its
+"""Every control on each game's scoring screen has a name a screen reader says: its
 aria-label, or its label's or button's text; the names are distinct on the screen, and the card
 and quadrant controls say what they are (from each game's catalogue where it has one)."""
 

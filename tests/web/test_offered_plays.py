@@ -1,4 +1,4 @@
-"""The screen never offers a play the engine would refuse (issue 14): Bedard's answer picker
+"""The screen never offers a play the engine would refuse: Bedard's answer picker
 leaves out the lead card, solitaire's Play waits for a play, and a used-up Quick Baseball hand
 says that a tap deals a fresh one instead of showing dead cards."""
 

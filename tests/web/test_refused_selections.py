@@ -1,4 +1,4 @@
-"""A refused tap comes back with the scorer's choices still chosen (issue 14): the screen
+"""A refused tap comes back with the scorer's choices still chosen: the screen
 module reads the posted fields as a selection and the controls draw it ticked, every game."""
 
 import re

@@ -1,4 +1,4 @@
-"""A plausible Backyard Baseball table (issue 16): both players choose as people at the table
+"""A plausible Backyard Baseball table: both players choose as people at the table
 would, with what each can know, and the table rolls the die (uniformly, from ``rng``).
 
 The sheet's card lists are missing from the scan, so the two decks are reconstructed from the

@@ -1,4 +1,4 @@
-"""A plausible Bedard's player for both sides (issue 16, first step): it chooses among the
+"""A plausible Bedard's player for both sides: it chooses among the
 legal pitches as a person at the table would, with what that person can know.
 
 The deal is simulated (``Table``): eleven cards each from a shuffled deck when a deal begins,

@@ -1,4 +1,4 @@
-"""A plausible Quick Baseball player for both sides (issue 16): it chooses each pitch, batting
+"""A plausible Quick Baseball player for both sides: it chooses each pitch, batting
 card, call and refresh as people at the table would, with what they can know.
 
 Nothing is dealt in Quick Baseball: each side holds its whole set of cards and discards face

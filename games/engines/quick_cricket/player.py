@@ -1,4 +1,4 @@
-"""A plausible Quick Cricket table (issue 16): both sides choose as sensible players would,
+"""A plausible Quick Cricket table: both sides choose as sensible players would,
 with what each can know. Seeded through the table's ``rng``, so a match is reproduced.
 
 - **Each delivery is a guessing game.** The Pitch is shown; the batter then lays Move and

@@ -1,4 +1,4 @@
-"""A plausible Quick Tennis player for both sides (issue 16): it chooses the next play as two
+"""A plausible Quick Tennis player for both sides: it chooses the next play as two
 people at the table would, with what each can know.
 
 The hands follow the rulings: both players pick up all six cards at the start of every point

@@ -1,4 +1,4 @@
-"""Quick Tennis's win probability (issue 16): exact tennis from the point-win probabilities.
+"""Quick Tennis's win probability: exact tennis from the point-win probabilities.
 
 A point of Quick Tennis does not depend on the score: the plausible players pick up six cards
 at every point and play it the same way whoever leads. So the table does not count matches

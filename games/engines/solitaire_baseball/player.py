@@ -1,4 +1,4 @@
-"""A plausible solitaire baseball player (issue 16): it plays the cards as a person at the
+"""A plausible solitaire baseball player: it plays the cards as a person at the
 table would, from a hand of five drawn from the shuffled deck.
 
 The deck is simulated (``Table``): the 95 cards less those the state says were played are

@@ -5,7 +5,7 @@ declared, complete, partnerships), its batting and bowling totals, wickets lost 
 kind (bowled, lbw, caught, big_hit_caught), Big Hits played and their runs, no balls bowled,
 reviews used and won, and the margin when it won.
 
-Choices where the issue is silent:
+Choices made here:
 - Run rate and economy are runs per (four-ball) over over the balls really faced or bowled;
   the all-out quota applies only to net run rate (``balls_for_run_rate``).
 - A side's lowest innings is its lowest *completed* one (all out or its overs used up): a

@@ -8,7 +8,7 @@ player's games, the opponent's, and the tie-break's points, the player's first, 
 Sets and games count finished sets (every set of a final match). The league
 standings read ``sets_won``, ``sets_lost``, ``games_won`` and ``games_lost`` from here.
 
-Choices where the issue is silent:
+Choices made here:
 - A tie-break counts as one game won (7-6), is neither a service nor a return game, and is
   counted apart as a tie-break won or lost.
 - A rally's length is its shots, the serve included: an ace is 1, a serve covered and a

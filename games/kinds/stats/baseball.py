@@ -10,7 +10,7 @@ pitchers, extensions); ``batting_stats`` turns them into the stored numbers:
   ``bk``, ``sh``;
 - ``line``: the side's runs per inning (for the records' biggest innings).
 
-Choices where the issue is silent:
+Choices made here:
 - An at bat is a plate appearance that is not a walk, a balk or a sacrifice. A sacrifice
   bunt counts as one (not an at bat) only when it moved a runner up; otherwise it is an out.
 - OBP = (H + BB + balks) / (AB + BB + balks): balks count like hit-by-pitches, sacrifice

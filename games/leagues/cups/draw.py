@@ -1,7 +1,7 @@
 """A knockout draw as arithmetic, with no database: bracket places, byes, the random draw,
 group crossovers.
 
-Choices where the issue is silent (also in the README's "Cups" section):
+Choices made here:
 
 - The bracket is the next power of two at or above the number of entrants. Seeds take the
   usual places (1 v 8, 4 v 5, 2 v 7, 3 v 6 for eight), so the two top seeds can meet only in

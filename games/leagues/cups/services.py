@@ -2,7 +2,7 @@
 knockout, walkovers. Each checks the organiser's rights, runs in one transaction and raises
 ``CupError`` (a ``LeagueError``) with what is wrong, leaving everything as it was.
 
-Choices where the issue is silent:
+Choices made here:
 
 - A cup has 2 to 64 entrants, each a team of the season's league, once. Seeded draws take the
   entrants in the order given (first = top seed); playoffs take the standings' order.
