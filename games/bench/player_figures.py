@@ -1,4 +1,4 @@
-"""The plausible players' figures over many simulated games, per game (the README prints
+"""The plausible players' figures over many simulated games, per game (docs/win-probability.md prints
 them): ``python -m games.bench.player_figures [GAMES]``.
 
 Runs per team per inning and plays per game for the baseball games; runs per four-ball over,

@@ -200,7 +200,7 @@ def test_tap_to_board_early_and_late(live_server, django_user_model, page: Page)
     # The target is the browser's share no larger than the round trip (medians). Measured on
     # a quiet machine it is 11-15 ms against 15-22 ms; on CI's two shared cores the other
     # worker's tests slow both sides at random, so a run may miss by a few milliseconds of
-    # noise: JITTER allows for that, and the README gives the figures of quiet runs.
+    # noise: JITTER allows for that, and docs/performance.md gives the figures of quiet runs.
     for point, row in results.items():
         assert row["browser"][0] <= row["round trip"][0] + JITTER_MS, (
             f"{point}: the browser's share {row['browser'][0]:.1f} ms is more than the "

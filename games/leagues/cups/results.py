@@ -3,7 +3,7 @@
 Pure reading: ``tie_result`` looks at the tie's fixtures and their games and returns a
 ``TieResult``; ``games.leagues.cups.advance`` writes what follows from it.
 
-How a tie is won (the README's "Cups" section says the same):
+How a tie is won (docs/leagues-and-cups.md says the same):
 
 - One leg: the game's winner. Two legs (baseball and cricket only): more runs over both
   games; the second leg is played whatever the first leg's margin.

@@ -1,6 +1,6 @@
 """``manage.py bench``: measure the site on a temporary database; print a JSON report.
 
-See README.md, "Performance", for what each figure means.
+See docs/performance.md for what each figure means.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``python manage.py serve [addrport]``: Django's development server with the task queue's
 worker (``db_worker``) beside it, so that win-probability tables, season data packs and the
 swings of finished games are built while you try the site; Ctrl-C stops both. For production,
-run gunicorn and ``db_worker`` as processes of their own (README, "Deployment")."""
+run gunicorn and ``db_worker`` as processes of their own (docs/deployment.md)."""
 
 from __future__ import annotations
 
