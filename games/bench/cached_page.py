@@ -1,8 +1,8 @@
 """Time one cached public game page for a visitor, in this process, with production settings:
 ``python -m games.bench.cached_page [requests]`` (a temporary SQLite file and static root).
 
-Used to compare ways of naming the cached page (docs/decisions/0006-page-cache-key-in-sql.md); run it
-on each tree alternately, as ``manage.py bench`` figures are compared.
+Used to compare ways of naming the cached page (docs/decisions/0006-page-cache-key-in-sql.md);
+run it on each tree alternately, as ``manage.py bench`` figures are compared.
 """
 
 import os

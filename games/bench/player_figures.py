@@ -1,5 +1,5 @@
-"""The plausible players' figures over many simulated games, per game (docs/win-probability.md prints
-them): ``python -m games.bench.player_figures [GAMES]``.
+"""The plausible players' figures over many simulated games, per game
+(docs/win-probability.md prints them): ``python -m games.bench.player_figures [GAMES]``.
 
 Runs per team per inning and plays per game for the baseball games; runs per four-ball over,
 wickets per innings and plays per match for cricket; points per game, the server's share of
