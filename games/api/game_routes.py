@@ -1,6 +1,9 @@
 """The API's games: the archive's list (with its filters), one game's summary, its full
 record, its plays with what each did in words, and its win probability after every play."""
 
+# No ``from __future__ import annotations`` here: django-ninja reads a paged operation's
+# parameter types through ``paginate``'s wrapper, whose module could not resolve them as text.
+
 import datetime
 from typing import Literal
 

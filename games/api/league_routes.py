@@ -1,6 +1,9 @@
 """The API's leagues: each league, its seasons and teams, a season's fixtures, standings,
 stats and competitions (cups and group stages), as the public league pages show them."""
 
+# No ``from __future__ import annotations`` here: django-ninja reads a paged operation's
+# parameter types through ``paginate``'s wrapper, whose module could not resolve them as text.
+
 import datetime
 from typing import Literal
 
