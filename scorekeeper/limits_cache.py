@@ -1,9 +1,10 @@
 """Where the site's limits are counted: the ``limits`` cache (``settings.CACHES["limits"]``).
 
-Counted there: the open-data API's rate limit and the sign-up limit (django-ratelimit,
-``RATELIMIT_USE_CACHE``), and the log-in guard's own counters (a known device's failures, the
-moment a locked pair unlocks: ``scorekeeper.login_guard``; django-axes' own counters too when
-it counts in a cache, ``AXES_CACHE``). A limit must be counted once for the whole site, not
+Counted there: the open-data API's rate limit (a django-ninja throttle,
+``games.api.throttling``), the sign-up limit (django-ratelimit, ``RATELIMIT_USE_CACHE``), and
+the log-in guard's own counters (a known device's failures, the moment a locked pair unlocks:
+``scorekeeper.login_guard``; django-axes' own counters too when it counts in a cache,
+``AXES_CACHE``). A limit must be counted once for the whole site, not
 once per worker process, or each of N workers lets the limit's worth through.
 
 - With ``CACHE_URL``: the ``limits`` alias is the shared Redis cache (atomic increments).
@@ -38,9 +39,9 @@ LIMITS = "limits"  # the cache alias
 
 class LimitsCache(DatabaseCache):
     """Django's database cache whose ``incr`` is atomic across processes and keeps the key's
-    expiry, and whose ``add`` of a key that is there already is one read (what django-ratelimit
-    does for every request counted: ``add`` the window's key, and ``incr`` it when it was
-    there)."""
+    expiry, and whose ``add`` of a key that is there already is one read (what the API's
+    throttle and django-ratelimit do for every request counted: ``add`` the window's key, and
+    ``incr`` it when it was there)."""
 
     def add(
         self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None

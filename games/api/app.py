@@ -1,11 +1,10 @@
 """The open-data API's application: django-ninja's ``NinjaAPI`` with this site's limits.
 
 - Read-only: every operation is a GET; anything else is a 405.
-- Rate limited per client (``ClientRate``): django-ratelimit counting in the ``limits`` cache
-  that every worker shares (``scorekeeper.limits_cache``: the Redis cache when ``CACHE_URL``
-  names one, else a table in the database), by the client address the log-in
-  guard and the sign-up limit count by (``scorekeeper.client_address``), at
-  ``settings.API_RATE`` (``SCOREKEEPER_API_RATE``, 300 a minute). Over it: 429 with
+- Rate limited per client (``throttling.ClientRateThrottle``, django-ninja's throttling):
+  ``settings.API_RATE`` (``SCOREKEEPER_API_RATE``, 300 a minute) per client address as the
+  log-in guard and the sign-up limit see it (``scorekeeper.client_address``), counted in the
+  ``limits`` cache that every worker shares (``scorekeeper.limits_cache``). Over it: 429 with
   ``Retry-After``.
 - Errors are JSON: ``{"detail": "…"}`` for 400 (a bad parameter, with ``errors`` listing
   each), 404 (no such league, game, page, …) and 429.
@@ -19,6 +18,7 @@
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -26,13 +26,11 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_safe
-from django_ratelimit.core import get_usage
 from ninja import NinjaAPI, Swagger
 from ninja.errors import Throttled, ValidationError
-from ninja.throttling import BaseThrottle
 
+from games.api.throttling import ClientRateThrottle
 from games.plumbing import revalidation
-from scorekeeper.client_address import client_address
 
 DESCRIPTION = """\
 Everything the public pages of this Scorekeeper show, as JSON: leagues, seasons, teams,
@@ -51,30 +49,6 @@ and Retrosheet-style files, standings and stats as CSV, a README).
 """
 
 
-class ClientRate(BaseThrottle):
-    """``settings.API_RATE`` requests per client address (django-ratelimit's counter)."""
-
-    def __init__(self) -> None:
-        self._wait: int | None = None
-
-    def allow_request(self, request: HttpRequest) -> bool:
-        usage = get_usage(
-            request,
-            group="api",
-            key=lambda group, request: client_address(request),
-            rate=settings.API_RATE,
-            method=["GET", "HEAD"],
-            increment=True,
-        )
-        if usage is None or not usage["should_limit"]:
-            return True
-        request.api_wait = max(1, int(usage["time_left"]))
-        return False
-
-    def wait(self) -> float | None:
-        return None  # read per request in ``_throttled``: one throttle serves every thread
-
-
 class OpenDataAPI(NinjaAPI):
     def create_response(
         self, request: HttpRequest, data: Any, *, status: int | None = None, **kwargs: Any
@@ -91,7 +65,7 @@ api = OpenDataAPI(
     docs=Swagger(settings={"defaultModelsExpandDepth": 0}),
     docs_url="/docs/",
     openapi_url="/openapi.json",
-    throttle=[ClientRate()],
+    throttle=[ClientRateThrottle()],
 )
 
 
@@ -138,7 +112,7 @@ def _bad_request(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 
 @api.exception_handler(Throttled)
 def _throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
-    wait = getattr(request, "api_wait", 60)
+    wait = math.ceil(exc.wait) if exc.wait is not None else 60
     response = _error(request, f"Too many requests: try again in {wait} seconds.", 429)
     response["Retry-After"] = str(wait)
     return response

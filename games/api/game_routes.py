@@ -1,7 +1,8 @@
 """The API's games: the archive's list (with its filters), one game's summary, its full
 record, its plays with what each did in words, and its win probability after every play."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: django-ninja reads a paged operation's
+# parameter types through ``paginate``'s wrapper, whose module could not resolve them as text.
 
 import datetime
 from typing import Literal
@@ -12,13 +13,13 @@ from ninja import Query, Router, Schema
 from pydantic import Field
 
 from games.api import rows
-from games.api.paging import PageQuery, page_of, refused
+from games.api.paging import Shown, paged, refused
 from games.api.schemas import (
     Error,
     GameDetail,
-    GamePage,
+    GameOut,
     GameRecord,
-    PlayPage,
+    PlayOut,
     WinProbabilityOut,
 )
 from games.archive import selectors
@@ -79,12 +80,13 @@ def _archive_filters(filters: GameFilters) -> selectors.ArchiveFilters:
 
 @router.get(
     "/games",
-    response={200: GamePage, **ERRORS},
+    response={200: list[GameOut], **ERRORS},
     summary="The archive",
     description="Every game (league, cup, friendly and casual games; live and voided ones "
     "too), newest first by the day it ended (else began), filtered like the archive page.",
 )
-def game_list(request: HttpRequest, filters: Query[GameFilters], paging: Query[PageQuery]) -> dict:
+@paged
+def game_list(request: HttpRequest, filters: Query[GameFilters]) -> Shown:
     games = selectors.archive_games(filters=_archive_filters(filters))
     if filters.status == "void":
         games = games.filter(voided_at__isnull=False)
@@ -92,7 +94,7 @@ def game_list(request: HttpRequest, filters: Query[GameFilters], paging: Query[P
         games = games.filter(voided_at__isnull=True, finished_at__isnull=False)
     elif filters.status == "live":
         games = games.filter(voided_at__isnull=True, finished_at__isnull=True)
-    return page_of(games, paging, rows.game)
+    return Shown(games, rows.game)
 
 
 def _game(pk: int) -> Game:
@@ -140,17 +142,17 @@ def game_record_detail(request: HttpRequest, pk: int) -> dict:
 
 @router.get(
     "/games/{id:pk}/plays",
-    response={200: PlayPage, **ERRORS},
+    response={200: list[PlayOut], **ERRORS},
     summary="A game's plays",
     description="Every play in order, as the record holds it, with what it did in words (as "
     "the play-by-play prints it).",
 )
-def play_list(request: HttpRequest, pk: int, paging: Query[PageQuery]) -> dict:
+@paged
+def play_list(request: HttpRequest, pk: int) -> Shown:
     found = _game(pk)
     lines = boards.PlayLines(found, boards.current(found))
-    return page_of(
+    return Shown(
         lines,
-        paging,
         lambda line: {
             "seq": line.seq,
             "play": line.payload,

@@ -1,7 +1,8 @@
 """The API's leagues: each league, its seasons and teams, a season's fixtures, standings,
 stats and competitions (cups and group stages), as the public league pages show them."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: django-ninja reads a paged operation's
+# parameter types through ``paginate``'s wrapper, whose module could not resolve them as text.
 
 import datetime
 from typing import Literal
@@ -14,19 +15,19 @@ from ninja import Query, Router, Schema
 from pydantic import Field
 
 from games.api import rows
-from games.api.paging import PageQuery, page_of, refused
+from games.api.paging import Shown, paged, refused
 from games.api.schemas import (
     CompetitionDetail,
     Error,
-    FixturePage,
+    FixtureOut,
     LeagueDetail,
-    LeaguePage,
+    LeagueOut,
     SeasonDetail,
-    SeasonPage,
+    SeasonOut,
     StandingsOut,
     StatsOut,
     TeamDetail,
-    TeamPage,
+    TeamOut,
 )
 from games.archive import selectors
 from games.kinds import CRICKET, game_rows
@@ -58,9 +59,10 @@ def _season(league: str, season: str) -> Season:
     return found
 
 
-@router.get("/leagues", response={200: LeaguePage, **ERRORS}, summary="Every league")
-def league_list(request: HttpRequest, paging: Query[PageQuery]) -> dict:
-    return page_of(selectors.leagues(), paging, rows.league)
+@router.get("/leagues", response={200: list[LeagueOut], **ERRORS}, summary="Every league")
+@paged
+def league_list(request: HttpRequest) -> Shown:
+    return Shown(selectors.leagues(), rows.league)
 
 
 @router.get("/leagues/{league}", response={200: LeagueDetail, **ERRORS}, summary="One league")
@@ -89,11 +91,14 @@ def league_detail(request: HttpRequest, league: str) -> dict:
 
 
 @router.get(
-    "/leagues/{league}/seasons", response={200: SeasonPage, **ERRORS}, summary="A league's seasons"
+    "/leagues/{league}/seasons",
+    response={200: list[SeasonOut], **ERRORS},
+    summary="A league's seasons",
 )
-def season_list(request: HttpRequest, league: str, paging: Query[PageQuery]) -> dict:
+@paged
+def season_list(request: HttpRequest, league: str) -> Shown:
     found = _league(league)
-    return page_of(selectors.league_seasons(league=found), paging, lambda s: rows.season(s, found))
+    return Shown(selectors.league_seasons(league=found), lambda s: rows.season(s, found))
 
 
 @router.get(
@@ -118,11 +123,12 @@ def season_detail(request: HttpRequest, league: str, season: str) -> dict:
 
 
 @router.get(
-    "/leagues/{league}/teams", response={200: TeamPage, **ERRORS}, summary="A league's teams"
+    "/leagues/{league}/teams", response={200: list[TeamOut], **ERRORS}, summary="A league's teams"
 )
-def team_list(request: HttpRequest, league: str, paging: Query[PageQuery]) -> dict:
+@paged
+def team_list(request: HttpRequest, league: str) -> Shown:
     found = _league(league)
-    return page_of(selectors.league_teams(league=found), paging, lambda t: rows.team(t, found))
+    return Shown(selectors.league_teams(league=found), lambda t: rows.team(t, found))
 
 
 @router.get(
@@ -152,18 +158,18 @@ class FixtureFilters(Schema):
 
 @router.get(
     "/leagues/{league}/seasons/{season}/fixtures",
-    response={200: FixturePage, **ERRORS},
+    response={200: list[FixtureOut], **ERRORS},
     summary="A season's fixtures",
     description="Every fixture (league, cup and group games) by date and start time, undated "
     "last, with its game once started.",
 )
+@paged
 def fixture_list(
     request: HttpRequest,
     league: str,
     season: str,
     filters: Query[FixtureFilters],
-    paging: Query[PageQuery],
-) -> dict:
+) -> Shown:
     found = _season(league, season)
     fixtures = found.fixtures.select_related(
         "season", "away", "home", "game__season__league", "competition"
@@ -185,7 +191,7 @@ def fixture_list(
         fixtures = fixtures.filter(scheduled_on__lte=filters.date_to)
     if filters.status:
         fixtures = [f for f in fixtures if game_rows.fixture_row(f).status == filters.status]
-    return page_of(fixtures, paging, rows.fixture)
+    return Shown(fixtures, rows.fixture)
 
 
 @router.get(

@@ -14,8 +14,6 @@ from typing import Any, Literal
 from ninja import Schema
 from pydantic import Field
 
-from games.api.paging import Page
-
 GameStatus = Literal["live", "final", "void", "no_result", "scheduled"]
 
 
@@ -225,30 +223,3 @@ class WinProbabilityOut(Schema):
     sides: list[str]
     table_version: str
     points: list[WinPoint]
-
-
-# Pages of lists (``paging.page_of``).
-
-
-class LeaguePage(Page):
-    items: list[LeagueOut]
-
-
-class SeasonPage(Page):
-    items: list[SeasonOut]
-
-
-class TeamPage(Page):
-    items: list[TeamOut]
-
-
-class FixturePage(Page):
-    items: list[FixtureOut]
-
-
-class GamePage(Page):
-    items: list[GameOut]
-
-
-class PlayPage(Page):
-    items: list[PlayOut]

@@ -4,7 +4,7 @@ database (the limits cache, ``scorekeeper/limits_cache.py``); with it, in Redis.
 
 A burst of requests from one address, from several threads at once, spread over both workers:
 exactly the limit's worth are answered, the rest refused with 429. The limit is per hour, so
-the burst (a few seconds) never straddles two of django-ratelimit's windows, which would let
+the burst (a few seconds) never straddles two of the limit's windows, which would let
 a second limit's worth through; the test waits out the rare window that is about to end.
 """
 
@@ -14,7 +14,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django_ratelimit.core import _get_window
+
+from games.api.throttling import window_end
 
 from .live import Client, Server
 
@@ -30,7 +31,8 @@ PROCESS_ENV = {
 
 
 def _outside_a_window_edge(address: str, period: int, margin: float = 15.0) -> None:
-    left = _get_window(address, period) - time.time()
+    now = time.time()
+    left = window_end(address, period, now) - now
     if left < margin:
         time.sleep(left + 1)
 

@@ -1,8 +1,8 @@
-"""The limits count in the ``limits`` cache, which every worker shares: the sign-up limit, the
-API's limit (django-ratelimit) and the log-in guard's own counters. Without ``CACHE_URL`` it is
-a table in the database (``scorekeeper.limits_cache.LimitsCache``, made by ``migrate``); with
-it, the Redis cache. (tests/concurrency/test_shared_limits_live.py counts across two gunicorn
-workers.)"""
+"""The limits count in the ``limits`` cache, which every worker shares: the sign-up limit
+(django-ratelimit), the API's limit (a django-ninja throttle) and the log-in guard's own
+counters. Without ``CACHE_URL`` it is a table in the database
+(``scorekeeper.limits_cache.LimitsCache``, made by ``migrate``); with it, the Redis cache.
+(tests/concurrency/test_shared_limits_live.py counts across two gunicorn workers.)"""
 
 from __future__ import annotations
 
