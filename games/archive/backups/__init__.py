@@ -11,7 +11,8 @@ docs/backup-format.md.
 """
 
 from games.archive.backups.export import export_archive
-from games.archive.backups.restore import RestoreReport, read_archive, restore_archive
+from games.archive.backups.reading import read_archive
+from games.archive.backups.restore import RestoreReport, restore_archive
 from games.archive.backups.schema import FORMAT, READS, VERSION, ArchiveError
 
 __all__ = [

@@ -1,7 +1,8 @@
-"""Restoring a backup into a fresh database: reading its files without trusting them, then
-writing leagues, seasons, teams, competitions, fixtures and games in one transaction.
+"""Restoring a backup into a fresh database: leagues, seasons, teams, competitions, fixtures
+and games, written in one transaction.
 
-The shape of ``leagues.json`` is checked first (``schema``): a wrong value refuses the
+The files are read without trusting them (``reading``) and the shape of ``leagues.json`` is
+checked first (``schema``): a wrong value refuses the
 restore before anything is written. What is checked here needs what the restore has written
 so far: the names a row gives (a season's league, a fixture's teams, competition and tie, an
 entrant's team) must be in the archive, seeds are given once, a tie's winner is one of its
@@ -14,18 +15,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 
 from games.archive import imports
-from games.archive.backups import history, schema
-from games.archive.backups.schema import GAMES_DIR, LEAGUES, MANIFEST, ArchiveError, show
+from games.archive.backups import history, reading, schema
+from games.archive.backups.fields import show
+from games.archive.backups.schema import LEAGUES, ArchiveError
 from games.leagues.cups import draw as cup_draw
 from games.models import Competition, Entrant, Fixture, Game, League, Season, Team, Tie
-from games.plumbing import untrusted_files
 
 Place = tuple[int, int, bool]  # a tie's round, slot and whether it is the third-place tie
 
@@ -37,57 +38,6 @@ class RestoreReport:
     created_users: list[str] = field(default_factory=list)
 
 
-# Reading the files --------------------------------------------------------------------------
-
-
-def read_archive(*, directory: Path) -> schema.LeaguesFile:
-    """The archive's ``leagues.json``, checked, once its manifest says it is an archive this
-    site reads. Raises ``ArchiveError``."""
-    manifest = _read_json(directory / MANIFEST, limit=untrusted_files.RECORD_LIMIT)
-    if not isinstance(manifest, dict) or manifest.get("format") != schema.FORMAT:
-        raise ArchiveError(f"{directory} is not a scorekeeper archive (see its {MANIFEST})")
-    if manifest.get("version") not in schema.READS:
-        reads = schema.READS
-        raise ArchiveError(
-            f"the archive is version {show(manifest.get('version'))}; this site reads "
-            f"{', '.join(map(str, reads[:-1]))} and {reads[-1]}"
-        )
-    if (directory / GAMES_DIR).is_symlink():
-        raise ArchiveError(f"{directory / GAMES_DIR} is a symbolic link, not followed")
-    return schema.read_leagues(_read_json(directory / LEAGUES, limit=untrusted_files.LEAGUES_LIMIT))
-
-
-def _read_json(path: Path, *, limit: int) -> Any:
-    try:
-        return untrusted_files.read_json(path, limit=limit)
-    except untrusted_files.NoSuchFile:
-        raise ArchiveError(f"no {path.name} in {path.parent}") from None
-    except untrusted_files.UntrustedFileError as exc:
-        raise ArchiveError(f"{path}: {exc}") from None
-
-
-def _read_game(directory: Path, name: str) -> Any:
-    try:
-        return untrusted_files.read_json(_inside(directory, name))
-    except untrusted_files.UntrustedFileError as exc:
-        raise ArchiveError(str(exc)) from None
-
-
-def _inside(directory: Path, name: str) -> Path:
-    """The game file ``name`` names, which must be ``games/<file>.json``: a name reaching
-    anywhere else (``..``, an absolute path, a NUL) is refused. The file itself is read
-    without following a symbolic link (``games.plumbing.untrusted_files``)."""
-    parts = PurePosixPath(name).parts
-    if (
-        "\x00" in name
-        or len(parts) != 2
-        or parts[0] != GAMES_DIR
-        or PurePosixPath(parts[1]).suffix != ".json"
-    ):
-        raise ArchiveError(f"not a game file of the archive: {show(name)}")
-    return directory / GAMES_DIR / parts[1]
-
-
 # Restoring ----------------------------------------------------------------------------------
 
 
@@ -96,7 +46,7 @@ def restore_archive(*, directory: Path) -> RestoreReport:
     (nothing written) for an unreadable archive or a ``leagues.json`` with any row of the
     wrong shape; a game whose file or history cannot be restored is left out and named in
     the report's problems."""
-    archive = read_archive(directory=directory)
+    archive = reading.read_archive(directory=directory)
     if League.objects.exists() or Game.objects.exists():
         raise ArchiveError(
             "the database already holds leagues or games; restore into a fresh database"
@@ -403,7 +353,7 @@ def _restore_game(
 ) -> tuple[int, int]:
     """One game with its scorers, times and correction history; returns how many
     corrections and reopenings it has."""
-    data = _read_game(directory, row.file)
+    data = reading.read_game(directory, row.file)
     entries = schema.read_history(row)
     game = imports.import_archived(
         data=data,

@@ -1,9 +1,9 @@
 """The shape of a backup's ``leagues.json``, as pydantic models, and how a wrong value is told.
 
 Each model says, field by field, the type, whether the key may be missing (and the value it
-then takes) and the bounds; keys the models do not name are ignored. Values are checked by
-the validators below rather than by pydantic's own, so that a wrong one is told in one line
-naming where it is and what it should be::
+then takes) and the bounds; keys the models do not name are ignored. The field types
+(``fields``) check values themselves, so that a wrong one is told in one line naming where
+it is and what it should be::
 
     leagues.json: leagues[0]: 'name' must be text of at most 100 characters, not ['x']
 
@@ -13,22 +13,43 @@ history are checked per game (``GameHistory``), so that a wrong one leaves that 
 rather than refusing the restore. The format itself is described in docs/backup-format.md.
 """
 
-import reprlib
-from collections.abc import Callable
-from datetime import date, datetime, time
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.utils.dateparse import parse_date, parse_datetime, parse_time
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 from pydantic import ValidationError as PydanticValidationError
-from pydantic_core import ErrorDetails, PydanticCustomError
 
+from games.archive.backups.fields import (
+    Change,
+    Day,
+    Flag,
+    GameWhen,
+    Group,
+    Moment,
+    Names,
+    PlayNumber,
+    PlayPayload,
+    Position,
+    Reason,
+    Row,
+    TimeOfDay,
+    Username,
+    When,
+    choice,
+    fail,
+    in_file,
+    in_history,
+    max_length,
+    object_or_empty,
+    object_or_null,
+    rows,
+    show,
+    text,
+    whole,
+)
 from games.engines import EngineError
 from games.engines import get as get_engine
 from games.leagues.cups import draw as cup_draw
-from games.models import Competition, Fixture, Game, League, PlayCorrection, Season, Team, Tie
+from games.models import Competition, Fixture, Game, League, Season, Team, Tie
 
 FORMAT = "scorekeeper-archive"
 VERSION = 3
@@ -42,185 +63,20 @@ DRAW_SEED_MAX = 999_999  # as the cup services allow
 DECIDED_BY = ("", "game", "aggregate", "decider", "walkover", "bye")
 OUTCOMES = tuple(value for value, _ in Fixture.OUTCOMES)
 
-_REQUIRED: Any = object()
-
 
 class ArchiveError(ValueError):
     """An archive that cannot be written or restored; the message says why."""
-
-
-def show(value: Any) -> str:
-    """``value`` for a one-line message, cut short (it may be a huge string or list)."""
-    return reprlib.repr(value)
-
-
-def max_length(model: type, field: str) -> int:
-    return model._meta.get_field(field).max_length
-
-
-def _fail(message: str) -> Any:
-    raise PydanticCustomError("archive", "{message}", {"message": message})
-
-
-# Field types: each checks a value and words what it should have been ------------------------
-
-
-def text(length: int | None = None, *, empty: Any = _REQUIRED) -> Any:
-    """Text, not blank, of at most ``length`` characters; with ``empty``, a missing, null
-    or ``""`` value gives ``empty``."""
-
-    def check(value: Any, info: ValidationInfo) -> Any:
-        if empty is not _REQUIRED and (value is None or value == ""):
-            return empty
-        too_long = length is not None and isinstance(value, str) and len(value) > length
-        if not isinstance(value, str) or not value.strip() or too_long:
-            size = f" of at most {length} characters" if length else ""
-            _fail(f"{info.field_name!r} must be text{size}, not {show(value)}")
-        return value
-
-    kind: Any = Annotated[str, Field(max_length=length)] if length else str
-    if empty is None:
-        kind = kind | None
-    return Annotated[kind, BeforeValidator(check)]
-
-
-def whole(low: int, high: int, *, null: Any = _REQUIRED) -> Any:
-    """A whole number from ``low`` to ``high``; with ``null``, null gives ``null``."""
-
-    def check(value: Any, info: ValidationInfo) -> Any:
-        if value is None and null is not _REQUIRED:
-            return null
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            _fail(
-                f"{info.field_name!r} must be a whole number from {low} to {high}, "
-                f"not {show(value)}"
-            )
-        return value
-
-    kind: Any = Annotated[int, Field(ge=low, le=high)]
-    if null is None:
-        kind = kind | None
-    return Annotated[kind, BeforeValidator(check)]
-
-
-def _flag(value: Any, info: ValidationInfo) -> bool:
-    if not isinstance(value, bool):
-        _fail(f"{info.field_name!r} must be true or false, not {show(value)}")
-    return value
-
-
-Flag = Annotated[bool, BeforeValidator(_flag)]
-
-
-def choice(allowed: tuple[str, ...], default: str) -> Any:
-    """One of ``allowed``; a missing or null value gives ``default``."""
-
-    def check(value: Any, info: ValidationInfo) -> str:
-        if value is None:
-            return default
-        if not isinstance(value, str) or value not in allowed:
-            listed = ", ".join(repr(item) for item in allowed if item)
-            _fail(f"{info.field_name!r} must be one of {listed}, not {show(value)}")
-        return value
-
-    return Annotated[Literal[allowed], BeforeValidator(check)]
 
 
 def _choices(model: type, name: str) -> tuple[str, ...]:
     return tuple(value for value, _ in model._meta.get_field(name).choices)
 
 
-def _group(value: Any, info: ValidationInfo) -> str:
-    if value is None or value == "":
-        return ""
-    if not isinstance(value, str) or len(value) != 1 or value not in cup_draw.GROUP_LETTERS:
-        _fail(f"{info.field_name!r} must be a group's letter, not {show(value)}")
-    return value
-
-
-# A group's letter, or "" for none; which letters a competition has is the restore's check.
-Group = Annotated[str, Field(max_length=1), BeforeValidator(_group)]
-
-
-def moment(
-    parse: Callable[[str], Any],
-    words: str,
-    kind: type,
-    *,
-    required: bool = False,
-    named: bool = False,
-) -> Any:
-    """A date, a time or a date and time in ISO form; null or ``""`` (unless ``required``)
-    give ``None``. With ``named`` the message names the field."""
-
-    def check(value: Any, info: ValidationInfo) -> Any:
-        if not required and (value is None or value == ""):
-            return None
-        try:
-            parsed = parse(value) if isinstance(value, str) else None
-        except ValueError:
-            parsed = None
-        if parsed is None:
-            field = f"{info.field_name}: " if named else ""
-            _fail(f"{field}not a {words}: {show(value)}")
-        return parsed
-
-    return Annotated[kind if required else kind | None, BeforeValidator(check)]
-
-
-Day = moment(parse_date, "date", date)
-TimeOfDay = moment(parse_time, "time of day", time)
-When = moment(parse_datetime, "date and time", datetime)
-
-
-def _names(value: Any, info: ValidationInfo) -> list[str]:
-    value = value or []
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        _fail(f"{info.field_name!r} must be a list of names, not {show(value)}")
-    return value
-
-
-Names = Annotated[list[str], BeforeValidator(_names)]
-
-
-def rows(model: type, *, null: bool = True) -> Any:
-    """A list of ``model`` objects; with ``null``, null (or any empty value) is no rows."""
-
-    def check(value: Any, info: ValidationInfo) -> Any:
-        if null:
-            value = value or []
-        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-            _fail(f"{info.field_name!r} must be a list of objects")
-        return value
-
-    return Annotated[list[model], BeforeValidator(check)]
-
-
-def _object(value: Any, info: ValidationInfo) -> Any:
-    """An object; a missing, null or empty value is an empty one."""
-    value = value or {}
-    if not isinstance(value, dict):
-        _fail(f"{info.field_name!r} must be an object, not {show(value)}")
-    return value
-
-
-def _object_or_null(value: Any, info: ValidationInfo) -> Any:
-    if value is not None and not isinstance(value, dict):
-        _fail(f"{info.field_name!r} must be an object or null, not {show(value)}")
-    return value
-
-
 def _outcome(value: Any) -> str:
     value = value or Fixture.NORMAL
     if not isinstance(value, str) or value not in OUTCOMES:
-        _fail(f"not a fixture outcome: {show(value)}")
+        fail(f"not a fixture outcome: {show(value)}")
     return value
-
-
-class Row(BaseModel):
-    """An object of the file: keys not named here are ignored."""
-
-    model_config = ConfigDict(extra="ignore", frozen=True)
 
 
 # leagues.json ---------------------------------------------------------------------------------
@@ -244,8 +100,8 @@ class LeagueRow(Row):
     slug: text(max_length(League, "slug"))
     kind: text()
     # Kept as written, so a restore gives back what was exported; its engine must accept it.
-    options: Annotated[dict[str, Any], BeforeValidator(_object)] = {}
-    points: Annotated[Points, BeforeValidator(_object)] = Points()
+    options: Annotated[dict[str, Any], BeforeValidator(object_or_empty)] = {}
+    points: Annotated[Points, BeforeValidator(object_or_empty)] = Points()
     organisers: Names = []
     created_at: When = None
 
@@ -254,7 +110,7 @@ class LeagueRow(Row):
         try:
             get_engine(self.kind).options(self.options)
         except EngineError as exc:
-            _fail(str(exc))
+            fail(str(exc))
         return self
 
 
@@ -330,7 +186,7 @@ class FixtureRow(Row):
     scheduled_time: TimeOfDay = None
     competition: text(empty=None) = None
     group: Group = ""
-    tie: Annotated[TiePlace | None, BeforeValidator(_object_or_null)] = None
+    tie: Annotated[TiePlace | None, BeforeValidator(object_or_null)] = None
     leg: whole(1, SMALL_MAX, null=1) = 1
     decider: Flag = False
     game: text(empty=None) = None
@@ -342,7 +198,7 @@ class FixtureRow(Row):
     def _outcome_has_a_reason(self) -> "FixtureRow":
         if self.outcome != Fixture.NORMAL and not self.outcome_reason:
             length = max_length(Fixture, "outcome_reason")
-            _fail(f"'outcome_reason' must be text of at most {length} characters, not empty")
+            fail(f"'outcome_reason' must be text of at most {length} characters, not empty")
         return self
 
 
@@ -378,63 +234,16 @@ class LeaguesFile(Row):
 # A game's times and correction history -------------------------------------------------------
 
 
-def _username(value: Any, info: ValidationInfo) -> str | None:
-    if value is None:
-        return None
-    model = get_user_model()
-    try:
-        if not isinstance(value, str) or len(value) > max_length(model, "username"):
-            raise DjangoValidationError("not text of the right length")
-        model.username_validator(value)
-    except DjangoValidationError:
-        _fail(f"not a username: {show(value)}")
-    return value
-
-
-Username = Annotated[str | None, BeforeValidator(_username)]
-REASON_MAX = max_length(PlayCorrection, "reason")
-
-
-def _play_number(value: Any, info: ValidationInfo) -> int | None:
-    if value is not None and type(value) is not int:
-        _fail(f"the log has no play {show(value)}")
-    return value
-
-
-def _seq(value: Any, info: ValidationInfo) -> int:
-    if type(value) is not int or value < 1:
-        _fail(f"{info.field_name!r} must be a play number, not {show(value)}")
-    return value
-
-
-def _play(value: Any, info: ValidationInfo) -> Any:
-    if value is None and info.field_name == "after":  # a deletion
-        return None
-    if not isinstance(value, dict):
-        _fail(f"{info.field_name!r} must be a play (a JSON object), not {show(value)}")
-    return value
-
-
-def _reason(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > REASON_MAX:
-        _fail(f"the reason must be text of 1 to {REASON_MAX} characters")
-    return value
-
-
-Play = Annotated[dict[str, Any], BeforeValidator(_play)]
-Moment = moment(parse_datetime, "date and time", datetime, required=True)
-
-
 class CorrectionRow(Row):
     """A correction; ``play`` is the position in the archived log of the play it changed
     (null for a deletion, or when that play was deleted or undone later), ``seq`` the
     position the play had when it was corrected."""
 
-    play: Annotated[int | None, BeforeValidator(_play_number)] = None
-    seq: Annotated[int, Field(ge=1), BeforeValidator(_seq)]
-    before: Play
-    after: Annotated[dict[str, Any] | None, BeforeValidator(_play)] = None
-    reason: Annotated[str, Field(max_length=REASON_MAX), BeforeValidator(_reason)]
+    play: PlayNumber = None
+    seq: Position
+    before: PlayPayload
+    after: Change = None
+    reason: Reason
     user: Username = None
     created_at: Moment
 
@@ -444,9 +253,6 @@ class ReopeningRow(Row):
     opened_at: Moment
     closed_by: Username = None
     closed_at: When = None
-
-
-GameWhen = moment(parse_datetime, "date and time", datetime, named=True)
 
 
 class GameHistory(Row):
@@ -459,7 +265,7 @@ class GameHistory(Row):
     reopenings: rows(ReopeningRow) = []
 
 
-# Reading and telling what is wrong ------------------------------------------------------------
+# Reading ------------------------------------------------------------
 
 
 def read_leagues(data: Any) -> LeaguesFile:
@@ -470,9 +276,7 @@ def read_leagues(data: Any) -> LeaguesFile:
     try:
         return LeaguesFile.model_validate(data)
     except PydanticValidationError as exc:
-        error = exc.errors()[0]
-        where = _path(_container(error))
-        raise ArchiveError(f"{LEAGUES}: {where}{_message(error)}") from None
+        raise ArchiveError(in_file(exc.errors()[0], LEAGUES)) from None
 
 
 def read_history(game: GameRow) -> GameHistory:
@@ -481,35 +285,4 @@ def read_history(game: GameRow) -> GameHistory:
     try:
         return GameHistory.model_validate(game.model_dump(include=set(GameHistory.model_fields)))
     except PydanticValidationError as exc:
-        error = exc.errors()[0]
-        loc = _container(error)
-        where = f"{str(loc[0]).removesuffix('s')} {loc[1] + 1}: " if len(loc) >= 2 else ""
-        raise ArchiveError(f"{where}{_message(error)}") from None
-
-
-def _container(error: ErrorDetails) -> tuple:
-    """Where the error is, without the field it names (its message names it, if at all)."""
-    loc = tuple(error["loc"])
-    return loc[:-1] if loc and isinstance(loc[-1], str) else loc
-
-
-def _path(loc: tuple) -> str:
-    """``competitions[0].entrants[1]: `` for a place in the lists of the file, then the names
-    of the objects within it (``leagues[0]: points ``)."""
-    last = max((n for n, part in enumerate(loc) if isinstance(part, int)), default=-1)
-    lists = ".".join(
-        f"{part}[{loc[n + 1]}]"
-        for n, part in enumerate(loc[: last + 1])
-        if isinstance(part, str) and n + 1 <= last and isinstance(loc[n + 1], int)
-    )
-    words = " ".join(str(part) for part in loc[last + 1 :])
-    return (f"{lists}: " if lists else "") + (f"{words} " if words else "")
-
-
-def _message(error: ErrorDetails) -> str:
-    if error["type"] == "archive":
-        return error["ctx"]["message"]
-    field = error["loc"][-1] if error["loc"] else LEAGUES
-    if error["type"] == "missing":
-        return f"{field!r} is missing"
-    return f"{field!r}: {error['msg']}"
+        raise ArchiveError(in_history(exc.errors()[0])) from None
