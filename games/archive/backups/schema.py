@@ -267,6 +267,9 @@ class GameHistory(Row):
 
 # Reading ------------------------------------------------------------
 
+# What a check could raise that the field types did not foresee: still one line, not a crash.
+_UNFORESEEN = (KeyError, TypeError, AttributeError, OverflowError)
+
 
 def read_leagues(data: Any) -> LeaguesFile:
     """``leagues.json``'s decoded JSON, checked. Raises ``ArchiveError`` naming the first
@@ -277,6 +280,8 @@ def read_leagues(data: Any) -> LeaguesFile:
         return LeaguesFile.model_validate(data)
     except PydanticValidationError as exc:
         raise ArchiveError(in_file(exc.errors()[0], LEAGUES)) from None
+    except _UNFORESEEN as exc:
+        raise ArchiveError(f"{LEAGUES} is malformed: {type(exc).__name__}: {exc}") from None
 
 
 def read_history(game: GameRow) -> GameHistory:
@@ -286,3 +291,5 @@ def read_history(game: GameRow) -> GameHistory:
         return GameHistory.model_validate(game.model_dump(include=set(GameHistory.model_fields)))
     except PydanticValidationError as exc:
         raise ArchiveError(in_history(exc.errors()[0])) from None
+    except _UNFORESEEN as exc:
+        raise ArchiveError(f"malformed: {type(exc).__name__}: {exc}") from None
