@@ -1,6 +1,6 @@
 """``manage.py export_archive DIR``: write every game, league, season, team, fixture and
 competition (cups and group stages, their seeds and brackets), and every game's correction
-history, as a folder of JSON (see ``games.archive.backups``);
+history, as a folder of JSON (docs/backup-format.md describes it);
 ``import_leagues DIR`` restores it."""
 
 from __future__ import annotations

@@ -1,17 +1,17 @@
 """``manage.py import_leagues DIR``: restore an archive written by ``export_archive`` into a
 fresh database: leagues, seasons, teams, competitions (cups and group stages, their seeds
 and brackets), fixtures, and every game (finished, in progress, voided, friendlies) with its
-stats and correction history. See ``games.archive.backups`` for what is and is not kept.
+stats and correction history. docs/backup-format.md says what is and is not kept.
 
 A game that cannot be restored gets one line on stderr and the exit status is 1; an archive
 that cannot be read, or a database that already holds leagues or games, stops the command
 with one line and nothing written.
 
-The archive is not trusted (``games.archive.backups``): a ``manifest.json`` or ``leagues.json`` that
-is a symbolic link, a FIFO or a device, over its size limit, not UTF-8, not JSON or nested
-too deeply, or a ``leagues.json`` with a value of the wrong type anywhere, stops the command
-the same way; a game file that is refused (a link, a name outside ``games/``, too large) is
-a ``bad`` line and the rest is restored.
+The archive is not trusted (docs/backup-format.md, "What a restore checks"): a
+``manifest.json`` or ``leagues.json`` that is a symbolic link, a FIFO or a device, over its
+size limit, not UTF-8, not JSON or nested too deeply, or a ``leagues.json`` with a value of
+the wrong type anywhere, stops the command the same way; a game file that is refused (a
+link, a name outside ``games/``, too large) is a ``bad`` line and the rest is restored.
 """
 
 from __future__ import annotations
