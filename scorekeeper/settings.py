@@ -7,6 +7,7 @@ from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from scorekeeper.environment import Env
@@ -345,6 +346,28 @@ CSRF_COOKIE_SAMESITE = "Lax"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# The Content-Security-Policy header on every response (django-csp's CSPMiddleware): scripts
+# only from this site, no inline script, no outside origin; service workers (the scoring
+# screen's offline copy) and the web app manifest only from this site. Inline style stays
+# allowed because templates draw card borders and field positions with style attributes.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        # The web app manifest (/manifest.webmanifest); its icons are img-src.
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 if env.bool("DJANGO_SECURE", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
