@@ -112,54 +112,13 @@ DATABASES = {
     | (SERVER_CONNECTIONS if env.str("DATABASE_URL", default="") else SQLITE_CONNECTIONS)
 }
 
-# A read replica for public pages (games/plumbing/replica.py): GET requests to the pages in
-# REPLICA_VIEWS read the games app's tables there; writes, sessions and accounts stay on the
-# primary. Migrations run on the primary only.
+# A read replica for public pages (games/plumbing/replica.py): GET requests to the views marked
+# ``replica_reads`` in the URL patterns read the games app's tables there; writes, sessions and
+# accounts stay on the primary. Migrations run on the primary only.
 if env.str("REPLICA_DATABASE_URL", default=""):
     DATABASES["replica"] = env.db_url("REPLICA_DATABASE_URL") | SERVER_CONNECTIONS
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["games.plumbing.replica.ReplicaRouter"]
-
-REPLICA_VIEWS = frozenset(
-    {
-        "games:list",
-        "games:detail",
-        "games:overlay",
-        "games:plays-older",
-        "games:record",
-        "games:standings",
-        "games:standings-csv",
-        "games:leagues",
-        "games:league",
-        "games:season",
-        "games:team",
-        "games:archive",
-        "games:league-stats",
-        "games:season-stats",
-        "games:season-stats-csv",
-        "games:records",
-        "games:cricsheet",
-        "games:gamelog",
-        "games:boxscore",
-        # The open-data API's reads (not win probability, which may store a game's swing).
-        "api:league_list",
-        "api:league_detail",
-        "api:season_list",
-        "api:season_detail",
-        "api:team_list",
-        "api:team_detail",
-        "api:fixture_list",
-        "api:season_standings",
-        "api:season_stats",
-        "api:league_stats",
-        "api:competition_detail",
-        "api:game_list",
-        "api:game_detail",
-        "api:game_record_detail",
-        "api:play_list",
-        "games:season-data-pack",
-    }
-)
 
 # Cache: one per process in memory by default; Redis shared by every app server when
 # CACHE_URL is set (redis://host:6379/0). What is cached is always checked against the
