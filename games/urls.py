@@ -1,5 +1,7 @@
 """The site's pages, one URL list per area: a game at the table (``scoring``), leagues and
-their standings and stats (``leagues``), the public archive and exports (``archive``)."""
+their standings and stats (``leagues``), the public archive and exports (``archive``). A view
+wrapped in ``replica_reads`` in its pattern reads from the read replica when there is one
+(games/plumbing/replica.py)."""
 
 from games.archive import urls as archive
 from games.leagues import urls as leagues

@@ -1,51 +1,33 @@
 """Settings for Scorekeeper, driven by environment variables (see README.md)."""
 
-import os
 import re
 import tempfile
 import warnings
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import quote
 
-import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from scorekeeper.environment import Env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+env = Env()
 
-def env_bool(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None or value.strip() == "":
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+DEBUG = env.bool("DJANGO_DEBUG", default=True)
 
-
-def env_int(name: str, default: int) -> int:
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
-
-
-def env_list(name: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
-
-
-DEBUG = env_bool("DJANGO_DEBUG", default=True)
-
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off.")
     SECRET_KEY = "django-insecure-dev-only-scorekeeper-key-do-not-use-in-production"
 
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
+ALLOWED_HOSTS = env.names("DJANGO_ALLOWED_HOSTS")
 if DEBUG and not ALLOWED_HOSTS:
     ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
-CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+CSRF_TRUSTED_ORIGINS = env.names("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
@@ -79,7 +61,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorekeeper.csp.ContentSecurityPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "games.plumbing.replica.PublicReadsMiddleware",
     # Turns a locked log-in attempt into scorekeeper.login_guard's answer.
     "axes.middleware.AxesMiddleware",
@@ -103,96 +85,56 @@ TEMPLATES = [
     },
 ]
 
-# SQLite by default (WAL, IMMEDIATE writes); PostgreSQL when DATABASE_URL is set.
-if os.environ.get("DATABASE_URL"):
-    DATABASES = {
-        "default": dj_database_url.config(conn_max_age=600, conn_health_checks=True),
-    }
-else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": os.environ.get("SCOREKEEPER_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
-            # Kept open between requests: opening one (and its PRAGMAs) costs more than most
-            # cached pages take to serve.
-            "CONN_MAX_AGE": 600,
-            "OPTIONS": {
-                # A write transaction takes the write lock when it begins (BEGIN IMMEDIATE),
-                # so two writers never deadlock upgrading a read; a writer waits for the lock
-                # at most this many seconds (SQLite's busy timeout), then gets "database is
-                # locked".
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            },
-        },
-    }
+# SQLite by default (WAL, IMMEDIATE writes); PostgreSQL when DATABASE_URL is set. Either way
+# connections are kept open between requests: opening one (and SQLite's PRAGMAs) costs more than
+# most cached pages take to serve.
+SQLITE_PATH = env.str("SCOREKEEPER_SQLITE_PATH", default=str(BASE_DIR / "db.sqlite3"))
+# A database server's connections are checked before each reuse: one a restarted server closed
+# is replaced, not used.
+SERVER_CONNECTIONS = {
+    "CONN_MAX_AGE": 600,
+    "CONN_HEALTH_CHECKS": True,
+    "DISABLE_SERVER_SIDE_CURSORS": False,
+}
+SQLITE_CONNECTIONS = {
+    "CONN_MAX_AGE": 600,
+    "OPTIONS": {
+        # A write transaction takes the write lock when it begins (BEGIN IMMEDIATE), so two
+        # writers never deadlock upgrading a read; a writer waits for the lock at most this
+        # many seconds (SQLite's busy timeout), then gets "database is locked".
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    },
+}
+DATABASES = {
+    "default": env.db_url("DATABASE_URL", default=f"sqlite:///{quote(SQLITE_PATH)}")
+    | (SERVER_CONNECTIONS if env.str("DATABASE_URL", default="") else SQLITE_CONNECTIONS)
+}
 
-# A read replica for public pages (games/plumbing/replica.py): GET requests to the pages in
-# REPLICA_VIEWS read the games app's tables there; writes, sessions and accounts stay on the
-# primary. Migrations run on the primary only.
-REPLICA_DATABASE_URL = os.environ.get("REPLICA_DATABASE_URL", "")
-if REPLICA_DATABASE_URL:
-    DATABASES["replica"] = dj_database_url.parse(
-        REPLICA_DATABASE_URL, conn_max_age=600, conn_health_checks=True
-    )
+# A read replica for public pages (games/plumbing/replica.py): GET requests to the views marked
+# ``replica_reads`` in the URL patterns read the games app's tables there; writes, sessions and
+# accounts stay on the primary. Migrations run on the primary only.
+if env.str("REPLICA_DATABASE_URL", default=""):
+    DATABASES["replica"] = env.db_url("REPLICA_DATABASE_URL") | SERVER_CONNECTIONS
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["games.plumbing.replica.ReplicaRouter"]
-REPLICA_VIEWS = frozenset(
-    {
-        "games:list",
-        "games:detail",
-        "games:overlay",
-        "games:plays-older",
-        "games:record",
-        "games:standings",
-        "games:standings-csv",
-        "games:leagues",
-        "games:league",
-        "games:season",
-        "games:team",
-        "games:archive",
-        "games:league-stats",
-        "games:season-stats",
-        "games:season-stats-csv",
-        "games:records",
-        "games:cricsheet",
-        "games:gamelog",
-        "games:boxscore",
-        # The open-data API's reads (not win probability, which may store a game's swing).
-        "api:league_list",
-        "api:league_detail",
-        "api:season_list",
-        "api:season_detail",
-        "api:team_list",
-        "api:team_detail",
-        "api:fixture_list",
-        "api:season_standings",
-        "api:season_stats",
-        "api:league_stats",
-        "api:competition_detail",
-        "api:game_list",
-        "api:game_detail",
-        "api:game_record_detail",
-        "api:play_list",
-        "games:season-data-pack",
-    }
-)
 
 # Cache: one per process in memory by default; Redis shared by every app server when
 # CACHE_URL is set (redis://host:6379/0). What is cached is always checked against the
 # database before use (see README, "Performance"), so either is safe; Redis is shared, so
 # each page is rendered once for all servers.
-CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHE_URL = env.str("CACHE_URL", default="")
 if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured("CACHE_URL must be a redis://, rediss:// or unix:// URL.")
     CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "scorekeeper"),
-        },
+        "default": env.cache_url_config(
+            # django-environ names a Redis socket redis:///path (and gives it back as unix://).
+            re.sub(r"^unix://", "redis://", CACHE_URL),
+            backend="django.core.cache.backends.redis.RedisCache",
+        )
+        | {"KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="scorekeeper")},
     }
     # The limits (scorekeeper/limits_cache.py) count in Redis too: atomic, shared by all.
     CACHES["limits"] = dict(CACHES["default"])
@@ -231,15 +173,18 @@ else:
         # Several servers without a shared cache: sessions in the database, which all share.
         SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
-# Season data packs (games/archive/season_pack.py): each built zip is kept here, named by the
-# season and its key, and rebuilt only when what it shows changes. Beside the SQLite database
-# by default, else in the system's temporary folder; anything in it can be deleted.
+# Season data packs (games/archive/season_pack.py): each built zip is kept in the
+# "season_packs" storage (STORAGES below), named by the season and its key, and rebuilt only when
+# what it shows changes. By default a folder beside the SQLite database, else in the system's
+# temporary folder; anything in it can be deleted. A deployment may point the storage elsewhere.
 SEASON_PACK_DIR = Path(
-    os.environ.get("SCOREKEEPER_PACK_DIR")
-    or (
-        f"{DATABASES['default']['NAME']}-packs"
-        if "sqlite" in DATABASES["default"]["ENGINE"]
-        else Path(tempfile.gettempdir()) / "scorekeeper-season-packs"
+    env.str(
+        "SCOREKEEPER_PACK_DIR",
+        default=(
+            f"{DATABASES['default']['NAME']}-packs"
+            if "sqlite" in DATABASES["default"]["ENGINE"]
+            else str(Path(tempfile.gettempdir()) / "scorekeeper-season-packs")
+        ),
     )
 )
 
@@ -251,7 +196,7 @@ AUTHENTICATION_BACKENDS = [
 
 # How many reverse proxies that append to X-Forwarded-For stand in front of the app servers
 # (scorekeeper/client_address.py). 0: the header is ignored and REMOTE_ADDR is the client.
-TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
+TRUSTED_PROXY_COUNT = env.int("DJANGO_TRUSTED_PROXY_COUNT", default=0)
 
 # The log-in guard (django-axes, called back into scorekeeper/login_guard.py): five failures
 # within 15 minutes lock one (username, client address) pair for 15 minutes. Counters live in
@@ -262,7 +207,7 @@ AXES_HANDLER = (
     else "axes.handlers.database.AxesDatabaseHandler"
 )
 AXES_CACHE = "limits"
-AXES_FAILURE_LIMIT = env_int("SCOREKEEPER_LOGIN_FAILURE_LIMIT", 5)
+AXES_FAILURE_LIMIT = env.int("SCOREKEEPER_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
@@ -277,11 +222,11 @@ AXES_VERBOSE = False
 
 # Sign-ups per client address (django-ratelimit, counted in the "limits" cache, shared by
 # every worker: Redis with CACHE_URL, else the database).
-SIGNUP_RATE = os.environ.get("SCOREKEEPER_SIGNUP_RATE", "30/h")
+SIGNUP_RATE = env.str("SCOREKEEPER_SIGNUP_RATE", default="30/h")
 RATELIMIT_USE_CACHE = "limits"
 
 # The open-data API (games/api/): requests per client address, counted the same way.
-API_RATE = os.environ.get("SCOREKEEPER_API_RATE", "300/m")
+API_RATE = env.str("SCOREKEEPER_API_RATE", default="300/m")
 
 # CORS (django-cors-headers): the open data (the API and the season data packs) may be read
 # from any origin, with GET only and no cookies; no other address sends CORS headers.
@@ -300,15 +245,15 @@ CORS_EXPOSE_HEADERS = ("ETag", "Last-Modified", "Retry-After")
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # Jobs queued or running at once, of every kind: a request for another is dropped (and asked
 # for again by the next write or download that needs it).
-JOB_LIMIT = env_int("SCOREKEEPER_JOB_LIMIT", 20)
+JOB_LIMIT = env.int("SCOREKEEPER_JOB_LIMIT", default=20)
 # A job row older than this is a worker that died: it may be asked for again.
 JOB_STALE_AFTER = timedelta(hours=3)
 # A win-probability table's build is stopped past this many seconds of work (the tables'
 # option bounds keep every covered table well inside it; see games/engines/README.md).
-WIN_TABLE_BUDGET_SECONDS = env_int("SCOREKEEPER_WIN_TABLE_BUDGET", 3600)
+WIN_TABLE_BUDGET_SECONDS = env.int("SCOREKEEPER_WIN_TABLE_BUDGET", default=3600)
 # A season's data pack is rebuilt at most this often while its games change: between builds
 # the previous pack is served, with its own ETag.
-SEASON_PACK_REFRESH = timedelta(seconds=env_int("SCOREKEEPER_PACK_REFRESH", 300))
+SEASON_PACK_REFRESH = timedelta(seconds=env.int("SCOREKEEPER_PACK_REFRESH", default=300))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -329,7 +274,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
+STATIC_ROOT = Path(env.str("DJANGO_STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -338,6 +283,10 @@ STORAGES = {
             if DEBUG
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         ),
+    },
+    "season_packs": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": SEASON_PACK_DIR, "base_url": None},
     },
 }
 # Production (DEBUG off): collectstatic writes hashed, gzip-compressed copies, and WhiteNoise
@@ -357,7 +306,29 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-if env_bool("DJANGO_SECURE"):
+# The Content-Security-Policy header on every response (django-csp's CSPMiddleware): scripts
+# only from this site, no inline script, no outside origin; service workers (the scoring
+# screen's offline copy) and the web app manifest only from this site. Inline style stays
+# allowed because templates draw card borders and field positions with style attributes.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        # The web app manifest (/manifest.webmanifest); its icons are img-src.
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+if env.bool("DJANGO_SECURE", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
@@ -370,7 +341,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
     # django-axes says every attempt at INFO; failures and locks (WARNING) are enough.
     "loggers": {"axes": {"level": "WARNING"}},
 }

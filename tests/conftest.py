@@ -82,9 +82,17 @@ def _fresh_cache(request) -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _season_packs_in_a_temporary_folder(settings, tmp_path_factory) -> None:
-    """Season data packs are built into a folder of the test's own, never beside the
-    development database."""
-    settings.SEASON_PACK_DIR = tmp_path_factory.mktemp("season-packs")
+    """Season data packs are built into a folder of the test's own (the packs' storage), never
+    beside the development database."""
+    folder = tmp_path_factory.mktemp("season-packs")
+    settings.SEASON_PACK_DIR = folder
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "season_packs": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": folder, "base_url": None},
+        },
+    }
 
 
 DUMMY_TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}

@@ -140,18 +140,19 @@ def bracket_download(
 
 @require_GET
 def season_data_pack(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    """The season's data pack, streamed from the newest file built for it (a job of the task
-    queue builds them); tagged with the key it was built for, so an unchanged pack is a 304.
-    Before the season's first pack is built: a 503 asking to try again shortly."""
+    """The season's data pack, streamed from the newest file built for it in the packs'
+    storage (a job of the task queue builds them); tagged with the key it was built for, so an
+    unchanged pack is a 304. Before the season's first pack is built: a 503 asking to try
+    again shortly."""
     found = get_object_or_404(
         Season.objects.select_related("league"), league__slug=league, slug=season
     )
     built = jobs.pack_for_download(found)
     try:
-        opened = built.path.open("rb") if built is not None else None
+        opened = season_pack.open_pack(built) if built is not None else None
     except FileNotFoundError:  # replaced by a newer build between being found and opened
         built = season_pack.latest(found)
-        opened = built.path.open("rb") if built is not None else None
+        opened = season_pack.open_pack(built) if built is not None else None
     if built is None or opened is None:
         response = render(request, "games/archive/pack_wait.html", {"season": found}, status=503)
         response["Retry-After"] = str(PACK_RETRY_SECONDS)

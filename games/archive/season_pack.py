@@ -14,7 +14,7 @@ What the pack holds (its own ``README.md`` says the same to whoever opens it):
   (``games.archive.exports.retrosheet_events``).
 - ``standings.csv`` and ``stats.csv``: the season's standings and stats CSV downloads.
 
-Choices where the issue is silent:
+The choices made:
 
 - The season's games are the ones its public page lists: its fixtures' games and its other
   games (live, final and voided alike), in id order.
@@ -25,13 +25,15 @@ Choices where the issue is silent:
   the pack shows (the season's and league's fields, its ``stats_revision``, each game's id,
   ``log_revision``, void, finish, sides and options, each fixture's game, teams, date and
   outcome) plus the code's version (``safe_cache.code_version``), so a deploy rebuilds too.
-  The zip is kept as ``season-<id>-<key>.zip`` in ``settings.SEASON_PACK_DIR``; older packs
-  of the same season are deleted once a newer one is in place. Packs are built by a job of
+  The zip is kept as ``season-<id>-<key>.zip`` in the ``season_packs`` storage
+  (``settings.STORAGES``: a folder by default, ``SCOREKEEPER_PACK_DIR``); older packs of the
+  same season are deleted once a newer one is in place. Packs are built by a job of
   the task queue, one per season at a time, and a season whose games change is rebuilt at
   most every ``settings.SEASON_PACK_REFRESH``: meanwhile the previous pack is served, with
   its own key as its ETag (``games.archive.jobs.pack_for_download``). A build writes entry by
-  entry into a temporary file beside it and renames it into place, so a reader never sees a
-  half-written pack and the pack is never held in memory whole. Zip entries carry a fixed
+  entry into a scratch file (beside the packs when the storage is a local folder) and then
+  saves it in the storage, which renames it into place: a reader never sees a half-written pack
+  and the pack is never held in memory whole. Zip entries carry a fixed
   date (1980-01-01) so that the same data gives the same bytes.
 """
 
@@ -45,15 +47,16 @@ import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from django.conf import settings
+from django.core.files import File
+from django.core.files.storage import Storage, storages
 from django.db import connections, router
 from django.db.models import Q
 
-from games.archive import exports
+from games.archive import exports, season_pack_readme
 from games.archive.exports import retrosheet_events
 from games.engines import EngineError
 from games.engines.record import Replay, ReplayError
@@ -66,6 +69,7 @@ from games.models import Fixture, Game, League, Season
 from games.plumbing import safe_cache, safe_csv
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+STORAGE = "season_packs"
 README_NAME = "README.md"
 BATTER = re.compile(r"\bBatter (\d)\b")
 
@@ -145,7 +149,7 @@ def write_pack(season: Season, add: Sink) -> list[str]:
         names.append(name)
 
     games = [_with_season(game, season) for game in season_games(season)]
-    put(README_NAME, readme(season, games))
+    put(README_NAME, season_pack_readme.readme(season, games))
     put("games.csv", safe_csv.BOM + games_csv(games))
     for game in games:
         put(f"records/{game.pk}.json", json.dumps(game_record(game).to_json(), indent=1) + "\n")
@@ -270,25 +274,31 @@ def filename(season: Season) -> str:
 
 
 def write_zip(season: Season, path: Path) -> list[str]:
-    """Write the pack as a zip at ``path``: into a temporary file beside it, then renamed into
-    place. Raises ``OSError``."""
+    """Write the pack as a zip at ``path`` (a local file: ``export_season``): into a temporary
+    file beside it, then renamed into place. Raises ``OSError``."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".building-", suffix=".zip")
     try:
-        with os.fdopen(handle, "wb") as file, zipfile.ZipFile(file, "w") as archive:
-
-            def add(name: str, text: str) -> None:
-                info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                archive.writestr(info, text.encode("utf-8"))
-
-            names = write_pack(season, add)
+        with os.fdopen(handle, "wb") as file:
+            names = zip_into(season, file)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
     return names
+
+
+def zip_into(season: Season, file: IO[bytes]) -> list[str]:
+    """Write the pack as a zip into ``file``, entry by entry; returns the entries' names."""
+    with zipfile.ZipFile(file, "w") as archive:
+
+        def add(name: str, text: str) -> None:
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, text.encode("utf-8"))
+
+        return write_pack(season, add)
 
 
 def write_directory(season: Season, directory: Path) -> list[str]:
@@ -303,114 +313,108 @@ def write_directory(season: Season, directory: Path) -> list[str]:
     return write_pack(season, add)
 
 
-def pack_dir() -> Path:
-    return Path(settings.SEASON_PACK_DIR)
+# The packs' storage ----------------------------------------------------------------------------
 
 
-def cached_pack(season: Season, key: str) -> Path:
-    """The pack's zip for ``key``, built only when no file for that key exists yet (by the
-    season pack's job, ``games.archive.jobs.build_season_pack``, or ``export_season``)."""
-    path = pack_dir() / f"season-{season.pk}-{key}.zip"
-    if not path.is_file():
-        write_zip(season, path)
-        _drop_older(season, keep=path)
-    return path
+def pack_storage() -> Storage:
+    """Where built packs are kept: ``STORAGES["season_packs"]`` (a folder by default)."""
+    return storages[STORAGE]
+
+
+def pack_name(season: Season, key: str) -> str:
+    return f"season-{season.pk}-{key}.zip"
 
 
 @dataclass(frozen=True)
 class Built:
-    """A pack on disk: its file, the key it was built for and when."""
+    """A pack in the storage: its name there, the key it was built for and when."""
 
-    path: Path
+    name: str
     key: str
     built_at: datetime
 
 
-def latest(season: Season) -> Built | None:
-    """The season's newest pack on disk, whatever key it was built for, or ``None``."""
-    found = []
-    for path in pack_dir().glob(f"season-{season.pk}-*.zip"):
+def cached_pack(season: Season, key: str) -> Built:
+    """The pack for ``key``, built only when the storage has none for that key yet (by the
+    season pack's job, ``games.archive.jobs.build_season_pack``)."""
+    storage, name = pack_storage(), pack_name(season, key)
+    if not storage.exists(name):
+        publish(season, name)
+        _drop_older(season, keep=name)
+    return Built(name, key, storage.get_modified_time(name))
+
+
+class _Scratch(File):
+    """A finished pack in a local temporary file. A storage that can move a file there
+    (``FileSystemStorage``, whose scratch file sits in the same folder) renames it into place;
+    any other copies it."""
+
+    def temporary_file_path(self) -> str:
+        return self.file.name
+
+
+def publish(season: Season, name: str) -> None:
+    """Build the pack into a scratch file, then save it in the storage as ``name``: a reader
+    never finds half a pack, and the pack is never held in memory whole. Raises ``OSError``."""
+    storage = pack_storage()
+    folder = _local_folder(storage, name)
+    with tempfile.NamedTemporaryFile(
+        dir=folder, prefix=".building-", suffix=".zip", delete=False
+    ) as scratch:
         try:
-            found.append((path.stat().st_mtime, path))
+            zip_into(season, scratch)
+            scratch.flush()
+            saved = storage.save(name, _Scratch(scratch, name))
+        finally:
+            Path(scratch.name).unlink(missing_ok=True)
+    if saved != name:  # the same key was published meanwhile: the storage chose another name
+        storage.delete(saved)
+
+
+def _local_folder(storage: Storage, name: str) -> str | None:
+    """The folder the storage keeps ``name`` in, when it is a local one (else ``None``: the
+    system's temporary folder)."""
+    try:
+        folder = Path(storage.path(name)).parent
+    except NotImplementedError:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder)
+
+
+def _season_packs(season: Season) -> list[str]:
+    prefix = f"season-{season.pk}-"
+    try:
+        files = pack_storage().listdir("")[1]
+    except FileNotFoundError:  # nothing built yet
+        return []
+    return [name for name in files if name.startswith(prefix) and name.endswith(".zip")]
+
+
+def latest(season: Season) -> Built | None:
+    """The season's newest pack in the storage, whatever key it was built for, or ``None``."""
+    storage = pack_storage()
+    found = []
+    for name in _season_packs(season):
+        try:
+            found.append((storage.get_modified_time(name), name))
         except FileNotFoundError:  # replaced by a newer build meanwhile
             continue
     if not found:
         return None
-    mtime, path = max(found)
-    key = path.stem.removeprefix(f"season-{season.pk}-")
-    return Built(path, key, datetime.fromtimestamp(mtime, tz=UTC))
+    built_at, name = max(found)
+    key = name.removeprefix(f"season-{season.pk}-").removesuffix(".zip")
+    return Built(name, key, built_at)
 
 
-def _drop_older(season: Season, *, keep: Path) -> None:
-    for old in pack_dir().glob(f"season-{season.pk}-*.zip"):
+def open_pack(built: Built) -> File:
+    """The pack's file, open for reading. Raises ``FileNotFoundError`` once a newer build
+    replaced it."""
+    return pack_storage().open(built.name, "rb")
+
+
+def _drop_older(season: Season, *, keep: str) -> None:
+    storage = pack_storage()
+    for old in _season_packs(season):
         if old != keep:
-            old.unlink(missing_ok=True)
-
-
-# The pack's README -----------------------------------------------------------------------------
-
-
-def readme(season: Season, games: list[Game]) -> str:
-    league = season.league
-    baseball = RETROSHEET in game_kind(league.kind).exports
-    cricket = any(exports.has_cricsheet(game) for game in games) or league.kind == "quick-cricket"
-    parts = [
-        f"# {league.name} {season.name}: the season's data",
-        "",
-        f"Written by Scorekeeper: every game of the season ({len(games)}: fixtures' games and "
-        "the season's other games, live, final and voided alike, as the season's public page "
-        "lists them) and its tables. Everything here is on the public pages too.",
-        "",
-        "## Files",
-        "",
-        "- `README.md`: this file.",
-        "- `games.csv`: one line per game: its id, its record's file, the game (kind), the "
-        "sides, its status (`final` or `in_progress`), the score, whether it is one of the "
-        "season's fixtures and whether it was voided (a voided game does not count).",
-        "- `records/<game id>.json`: each game's JSON game record, exactly as the game page's "
-        'download (`/games/<id>/record.json`). See "The game record" below.',
-    ]
-    if cricket:
-        parts.append(
-            "- `cricsheet/<game id>.json`: each Quick Cricket game in the spirit of Cricsheet's "
-            "JSON (https://cricsheet.org/format/json/): four-ball overs, no individual players "
-            "(a delivery names its partnership and bowling style), the side batting first "
-            "given as the toss winner who chose to bat."
-        )
-    if baseball:
-        parts += [
-            "- `retrosheet/gamelog.txt`: one line per two-sided game with a line score, in "
-            "Retrosheet's game-log format (https://www.retrosheet.org/gamelogs/glfields.txt): "
-            "team names instead of codes, the league's name in the league columns, player, "
-            "umpire and manager columns empty (these games have no individual players).",
-            "- `retrosheet/<game id>.EVE`: the same games as Retrosheet event files "
-            '(https://www.retrosheet.org/eventfile.htm). See "Retrosheet departures" below.',
-        ]
-    parts += [
-        "- `standings.csv`: the standings table, as the standings page's CSV download.",
-        "- `stats.csv`: the season's stats per team, as the stats page's CSV download.",
-        "",
-        "The CSV files are UTF-8 with a byte-order mark (read them in Python with "
-        '`encoding="utf-8-sig"`); a text cell a spreadsheet would run as a formula starts '
-        "with `'`.",
-        "",
-        "## The game record",
-        "",
-        "A record is one JSON object: `game` (the game's id, e.g. `quick-baseball`), "
-        "`options` (per game; every option has a default), `sides` (team names; index 0 bats "
-        "first, the visitors; index 1 is home) and `plays` (the physical plays in order, one "
-        "object each, as the game's rules describe them; unknown keys are kept and ignored).",
-        "",
-        "`python manage.py replay records/<game id>.json` (Scorekeeper's command) replays a "
-        "record and prints its summary as one JSON object, exit status 0; a malformed or "
-        "illegal play prints one line on standard error naming the play by its 1-based "
-        "position (`play 7: …`) and exits 1. Every summary has `game`, `status` "
-        "(`in_progress` or `final`), `winner` (the winning side's index, or null) and "
-        "`score` (per side); baseball adds `inning`, `half`, `outs`, `bases` and "
-        "`line_score`, cricket `innings` (per innings: batting side, runs, wickets, overs, "
-        "partnerships, fall of wickets, reviews left), `style`, `umpire_cards` and `target`.",
-    ]
-    if baseball:
-        doc = (retrosheet_events.__doc__ or "").split("with these departures:", 1)[-1]
-        parts += ["", "## Retrosheet departures", "", doc.strip()]
-    return "\n".join(parts) + "\n"
+            storage.delete(old)

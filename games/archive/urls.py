@@ -5,13 +5,14 @@ from django.urls import path
 
 from games.archive import export_views as exports
 from games.archive import overlay_views, views
+from games.plumbing.replica import replica_reads
 from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
 urlpatterns: list = [
-    path("games/<id:pk>/overlay/", overlay_views.game_overlay, name="overlay"),
-    path("games/<id:pk>/cricsheet.json", exports.cricsheet_json, name="cricsheet"),
-    path("games/<id:pk>/gamelog.csv", exports.game_log_csv, name="gamelog"),
-    path("games/<id:pk>/boxscore.txt", exports.box_score_text, name="boxscore"),
+    path("games/<id:pk>/overlay/", replica_reads(overlay_views.game_overlay), name="overlay"),
+    path("games/<id:pk>/cricsheet.json", replica_reads(exports.cricsheet_json), name="cricsheet"),
+    path("games/<id:pk>/gamelog.csv", replica_reads(exports.game_log_csv), name="gamelog"),
+    path("games/<id:pk>/boxscore.txt", replica_reads(exports.box_score_text), name="boxscore"),
     path(
         "games/<id:pk>/win-probability.csv",
         exports.win_probability,
@@ -24,10 +25,10 @@ urlpatterns: list = [
         {"fmt": "json"},
         name="win-probability-json",
     ),
-    path("leagues/", views.league_list, name="leagues"),
-    path("leagues/<slug:league>/", views.league_detail, name="league"),
+    path("leagues/", replica_reads(views.league_list), name="leagues"),
+    path("leagues/<slug:league>/", replica_reads(views.league_detail), name="league"),
     path("leagues/<slug:league>/calendar.ics", views.league_calendar, name="league-calendar"),
-    path("leagues/<slug:league>/teams/<slug:team>/", views.team_detail, name="team"),
+    path("leagues/<slug:league>/teams/<slug:team>/", replica_reads(views.team_detail), name="team"),
     path(
         "leagues/<slug:league>/teams/<slug:team>/calendar.ics",
         views.team_calendar,
@@ -52,9 +53,9 @@ urlpatterns: list = [
     ),
     path(
         "leagues/<slug:league>/<slug:season>/data.zip",
-        exports.season_data_pack,
+        replica_reads(exports.season_data_pack),
         name="season-data-pack",
     ),
-    path("leagues/<slug:league>/<slug:season>/", views.season_detail, name="season"),
-    path("archive/", views.archive, name="archive"),
+    path("leagues/<slug:league>/<slug:season>/", replica_reads(views.season_detail), name="season"),
+    path("archive/", replica_reads(views.archive), name="archive"),
 ]

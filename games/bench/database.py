@@ -9,10 +9,10 @@ from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
 from urllib.parse import quote
 
-from django.conf import settings
 from django.db import connections
 
 from games.bench.site import site_env
+from games.plumbing.replica import reads_on_primary
 
 
 @contextmanager
@@ -25,21 +25,20 @@ def temporary_database(directory: Path) -> Iterator[dict[str, str]]:
     saved = test.get("NAME")
     sqlite = connection.vendor == "sqlite"
     test["NAME"] = str(directory / "bench.sqlite3") if sqlite else f"{old_name}_bench"
-    # Public pages must read what the bench writes, not a replica of the real database.
-    views, settings.REPLICA_VIEWS = settings.REPLICA_VIEWS, frozenset()
     # Django's test database creation runs createcachetable, which says on stdout that the
     # limits' table (made by migrate) is there: the bench's report owns stdout.
     with redirect_stdout(sys.stderr):
         name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
-        if sqlite:
-            yield site_env(sqlite_path=Path(name))
-        else:
-            yield site_env(database_url=_url(connection.settings_dict))
+        # Public pages must read what the bench writes, not a replica of the real database.
+        with reads_on_primary():
+            if sqlite:
+                yield site_env(sqlite_path=Path(name))
+            else:
+                yield site_env(database_url=_url(connection.settings_dict))
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         test["NAME"] = saved
-        settings.REPLICA_VIEWS = views
 
 
 def _url(db: dict) -> str:

@@ -6,6 +6,7 @@ from django.urls import path
 from games.leagues import standings_views as standings
 from games.leagues import stats_views as stats
 from games.leagues import views
+from games.plumbing.replica import replica_reads
 from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
 MANAGE = "leagues/<slug:league>/manage/"
@@ -82,12 +83,14 @@ urlpatterns: list = [
     ),
     path(f"{MANAGE}games/<id:pk>/void/", views.game_void, name="manage-game-void"),
     path(f"{MANAGE}games/<id:pk>/unvoid/", views.game_unvoid, name="manage-game-unvoid"),
-    path(f"{SEASON}standings/", standings.standings_page, name="standings"),
-    path(f"{SEASON}standings.csv", standings.standings_csv, name="standings-csv"),
+    path(f"{SEASON}standings/", replica_reads(standings.standings_page), name="standings"),
+    path(f"{SEASON}standings.csv", replica_reads(standings.standings_csv), name="standings-csv"),
     path(f"{SEASON}standings.json", standings.standings_json, name="standings-json"),
-    path("leagues/<slug:league_slug>/stats/", stats.league_stats, name="league-stats"),
+    path(
+        "leagues/<slug:league_slug>/stats/", replica_reads(stats.league_stats), name="league-stats"
+    ),
     path("leagues/<slug:league_slug>/stats.csv", stats.league_stats_csv, name="league-stats-csv"),
-    path(f"{SEASON}stats/", stats.season_stats, name="season-stats"),
-    path(f"{SEASON}stats.csv", stats.season_stats_csv, name="season-stats-csv"),
-    path(f"{SEASON}records/", stats.season_records, name="records"),
+    path(f"{SEASON}stats/", replica_reads(stats.season_stats), name="season-stats"),
+    path(f"{SEASON}stats.csv", replica_reads(stats.season_stats_csv), name="season-stats-csv"),
+    path(f"{SEASON}records/", replica_reads(stats.season_records), name="records"),
 ]

@@ -3,21 +3,22 @@ screen's service worker and the web app manifest (included by games/urls.py)."""
 
 from django.urls import path
 
+from games.plumbing.replica import replica_reads
 from games.scoring import correction_views as corrections
 from games.scoring import offline_views as offline
 from games.scoring import views
 from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
 urlpatterns = [
-    path("", views.game_list, name="list"),
+    path("", replica_reads(views.game_list), name="list"),
     path("games/new/", views.game_new, name="new"),
-    path("games/<id:pk>/", views.game_detail, name="detail"),
+    path("games/<id:pk>/", replica_reads(views.game_detail), name="detail"),
     path("games/<id:pk>/score/", views.game_score, name="score"),
     path("games/<id:pk>/plays/", views.play_create, name="play"),
     path("games/<id:pk>/plays/completions/", views.play_completions, name="play-completions"),
-    path("games/<id:pk>/plays/older/", views.older_plays, name="plays-older"),
+    path("games/<id:pk>/plays/older/", replica_reads(views.older_plays), name="plays-older"),
     path("games/<id:pk>/undo/", views.play_undo, name="undo"),
-    path("games/<id:pk>/record.json", views.game_record_json, name="record"),
+    path("games/<id:pk>/record.json", replica_reads(views.game_record_json), name="record"),
     path("games/<id:pk>/scorers/", views.scorer_add, name="scorer-add"),
     path(
         "games/<id:pk>/win-probability/",

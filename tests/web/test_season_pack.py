@@ -145,22 +145,23 @@ def test_the_pack_is_built_once_per_state_of_the_season(
 ):
     settings.SEASON_PACK_REFRESH = timedelta(0)
     season = _season("quick-baseball")
-    builds: list[Path] = []
-    real = season_pack.write_zip
+    storage = season_pack.pack_storage()
+    builds: list[str] = []
+    real = season_pack.publish
 
-    def counted(found, path):
-        builds.append(path)
-        return real(found, path)
+    def counted(found, name):
+        builds.append(name)
+        return real(found, name)
 
-    monkeypatch.setattr(season_pack, "write_zip", counted)
+    monkeypatch.setattr(season_pack, "publish", counted)
     first = _download(client, season)
     b"".join(first.streaming_content)
-    assert len(builds) == 1 and builds[0].is_file()
-    built_at = builds[0].stat().st_mtime_ns
+    assert len(builds) == 1 and storage.exists(builds[0])
+    built_at = Path(storage.path(builds[0])).stat().st_mtime_ns
     second = _download(client, season)
     b"".join(second.streaming_content)
     assert len(builds) == 1 and second["ETag"] == first["ETag"]
-    assert builds[0].stat().st_mtime_ns == built_at
+    assert Path(storage.path(builds[0])).stat().st_mtime_ns == built_at
 
     game = _live_game(season)
     state = replay_game(game).final_state
@@ -169,7 +170,8 @@ def test_the_pack_is_built_once_per_state_of_the_season(
     third = _download(client, season)
     body = b"".join(third.streaming_content)
     assert len(builds) == 2 and third["ETag"] != first["ETag"]
-    assert not builds[0].exists()  # the older pack of the season is gone
+    assert not storage.exists(builds[0])  # the older pack of the season is gone
+    assert storage.listdir("")[1] == [season_pack.pack_name(season, third["ETag"].strip('"'))]
     with zipfile.ZipFile(io.BytesIO(body)) as archive:
         record = json.loads(archive.read(f"records/{game.pk}.json"))
     assert record["plays"][-1] == play
@@ -186,19 +188,20 @@ def test_a_live_season_is_rebuilt_at_most_every_few_minutes(demo_site, client, d
     first = _download(client, season)
     b"".join(first.streaming_content)
     old = season_pack.latest(season)
+    old_path = Path(season_pack.pack_storage().path(old.name))
     _play(_live_game(season), demo_user)
     # within the refresh interval: the previous pack, with its own ETag, and no build
     second = _download(client, season)
-    assert b"".join(second.streaming_content) == old.path.read_bytes()
+    assert b"".join(second.streaming_content) == old_path.read_bytes()
     assert second["ETag"] == first["ETag"] == f'"{old.key}"'
     assert _download(client, season, if_none_match=first["ETag"]).status_code == 304
     assert season_pack.latest(season) == old
     # once the previous pack is older than the interval, the next download has the new one
-    aged = old.path.stat().st_mtime - 301
-    os.utime(old.path, (aged, aged))
+    aged = old_path.stat().st_mtime - 301
+    os.utime(old_path, (aged, aged))
     third = _download(client, season)
     b"".join(third.streaming_content)
-    assert third["ETag"] != first["ETag"] and not old.path.exists()
+    assert third["ETag"] != first["ETag"] and not old_path.exists()
 
 
 def test_a_pack_is_built_by_one_job_at_a_time_and_never_in_the_request(demo_site, client, settings):
@@ -207,8 +210,10 @@ def test_a_pack_is_built_by_one_job_at_a_time_and_never_in_the_request(demo_site
     settings.TASKS = DUMMY_TASKS
     queued_jobs = task_backends["default"].results
     season = _season("quick-baseball")
-    for old in season_pack.pack_dir().glob(f"season-{season.pk}-*.zip"):
-        old.unlink()
+    storage = season_pack.pack_storage()
+    for old in storage.listdir("")[1]:
+        if old.startswith(f"season-{season.pk}-"):
+            storage.delete(old)
     waiting = [_download(client, season) for _ in range(3)]
     assert [r.status_code for r in waiting] == [503, 503, 503]
     assert waiting[0]["Retry-After"] == "10"
@@ -286,3 +291,29 @@ def test_export_season_refuses_an_unknown_league_or_season_or_path(demo_site, tm
             "export_season", "--league", season.league.slug, "--season", season.slug,
             str(blocker / "pack"),
         )  # fmt: skip
+
+
+def test_packs_live_in_whatever_storage_the_settings_name(
+    demo_site, client, settings, tmp_path, demo_user
+):
+    """``STORAGES["season_packs"]`` may be any storage (here Django's in-memory one): the pack
+    is built into a scratch file, saved there, listed, served and replaced through it."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "season_packs": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    }
+    settings.SEASON_PACK_REFRESH = timedelta(0)
+    season = _season("quick-baseball")
+    first = _download(client, season)
+    names = _unpack(first, tmp_path)
+    storage = season_pack.pack_storage()
+    key = first["ETag"].strip('"')
+    assert storage.listdir("")[1] == [f"season-{season.pk}-{key}.zip"]
+    assert {"README.md", "games.csv", "standings.csv", "stats.csv"} <= set(names)
+    assert season_pack.latest(season).key == key
+    _play(_live_game(season), demo_user)
+    second = _download(client, season)
+    b"".join(second.streaming_content)
+    assert second["ETag"] != first["ETag"]
+    newer = second["ETag"].strip('"')
+    assert storage.listdir("")[1] == [f"season-{season.pk}-{newer}.zip"]  # the older one gone
