@@ -6,7 +6,7 @@ in ``games/kinds/<game id with _>/__init__.py``. A game declares:
 
 - ``id``: its engine's id (``"quick-cricket"``);
 - ``family``: the shape of its standings table (``baseball``, ``cricket``, ``solitaire`` or
-  ``tennis``, see ``games/leagues/standings.py``);
+  ``tennis``, see ``games/leagues/standings/``);
 - ``score_text(summary)``: the score after a play, for the play-by-play ("45/3", "3–2");
 - ``progress_text(summary)``: where a live game stands, for lists ("Top 3", "Set 2: 3–1 15–0");
 - ``screen``: its scoring screen module (``screen.py`` beside the declaration): ``context(board)``

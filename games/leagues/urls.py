@@ -5,7 +5,15 @@ from django.urls import path
 
 from games.leagues import standings_views as standings
 from games.leagues import stats_views as stats
-from games.leagues import views
+from games.leagues.views import (
+    competitions,
+    fixtures,
+    leagues,
+    organisers,
+    results,
+    seasons,
+    teams,
+)
 from games.plumbing.replica import replica_reads
 from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
@@ -14,75 +22,79 @@ SEASON = "leagues/<slug:league_slug>/<slug:season_slug>/"
 COMPETITION = f"{MANAGE}seasons/<slug:season>/competitions/<slug:competition>/"
 
 urlpatterns: list = [
-    path("leagues/manage/", views.manage_leagues, name="manage-leagues"),
-    path(MANAGE, views.manage_league, name="manage-league"),
-    path(f"{MANAGE}settings/", views.league_edit, name="manage-league-edit"),
-    path(f"{MANAGE}seasons/", views.season_add, name="manage-season-add"),
-    path(f"{MANAGE}seasons/<slug:season>/", views.manage_season, name="manage-season"),
+    path("leagues/manage/", leagues.manage_leagues, name="manage-leagues"),
+    path(MANAGE, leagues.manage_league, name="manage-league"),
+    path(f"{MANAGE}settings/", leagues.league_edit, name="manage-league-edit"),
+    path(f"{MANAGE}seasons/", seasons.season_add, name="manage-season-add"),
+    path(f"{MANAGE}seasons/<slug:season>/", seasons.manage_season, name="manage-season"),
     path(
         f"{MANAGE}seasons/<slug:season>/fixtures/",
-        views.fixture_add,
+        fixtures.fixture_add,
         name="manage-fixture-add",
     ),
     path(
         f"{MANAGE}seasons/<slug:season>/round-robin/",
-        views.round_robin,
+        fixtures.round_robin,
         name="manage-round-robin",
     ),
     path(
         f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/start/",
-        views.fixture_start,
+        fixtures.fixture_start,
         name="manage-fixture-start",
     ),
     path(
         f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/delete/",
-        views.fixture_delete,
+        fixtures.fixture_delete,
         name="manage-fixture-delete",
     ),
     path(
         f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/no-result/",
-        views.fixture_no_result,
+        results.fixture_no_result,
         name="manage-fixture-no-result",
     ),
     path(
         f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/undo-no-result/",
-        views.fixture_undo_no_result,
+        results.fixture_undo_no_result,
         name="manage-fixture-undo-no-result",
     ),
     path(
         f"{MANAGE}seasons/<slug:season>/fixtures/<id:pk>/schedule/",
-        views.fixture_schedule,
+        fixtures.fixture_schedule,
         name="manage-fixture-schedule",
     ),
-    path(f"{MANAGE}seasons/<slug:season>/cups/", views.cup_add, name="manage-cup-add"),
+    path(f"{MANAGE}seasons/<slug:season>/cups/", competitions.cup_add, name="manage-cup-add"),
     path(
         f"{MANAGE}seasons/<slug:season>/playoffs/",
-        views.playoffs_add,
+        competitions.playoffs_add,
         name="manage-playoffs-add",
     ),
-    path(f"{MANAGE}seasons/<slug:season>/groups/", views.groups_add, name="manage-groups-add"),
-    path(COMPETITION, views.manage_competition, name="manage-competition"),
+    path(
+        f"{MANAGE}seasons/<slug:season>/groups/",
+        competitions.groups_add,
+        name="manage-groups-add",
+    ),
+    path(COMPETITION, competitions.manage_competition, name="manage-competition"),
     path(
         f"{COMPETITION}ties/<id:pk>/walkover/",
-        views.tie_walkover,
+        competitions.tie_walkover,
         name="manage-tie-walkover",
     ),
     path(
         f"{COMPETITION}ties/<id:pk>/walkover/undo/",
-        views.tie_walkover_undo,
+        competitions.tie_walkover_undo,
         name="manage-tie-walkover-undo",
     ),
-    path(f"{MANAGE}teams/", views.team_add, name="manage-team-add"),
-    path(f"{MANAGE}teams/<slug:team>/", views.team_edit, name="manage-team-edit"),
-    path(f"{MANAGE}teams/<slug:team>/delete/", views.team_delete, name="manage-team-delete"),
-    path(f"{MANAGE}organisers/", views.organiser_add, name="manage-organiser-add"),
+    path(f"{MANAGE}teams/", teams.team_add, name="manage-team-add"),
+    path(f"{MANAGE}teams/<slug:team>/", teams.team_edit, name="manage-team-edit"),
+    path(f"{MANAGE}teams/<slug:team>/delete/", teams.team_delete, name="manage-team-delete"),
+    path(f"{MANAGE}organisers/", organisers.organiser_add, name="manage-organiser-add"),
     path(
         f"{MANAGE}organisers/<id:user_id>/remove/",
-        views.organiser_remove,
+        organisers.organiser_remove,
         name="manage-organiser-remove",
     ),
-    path(f"{MANAGE}games/<id:pk>/void/", views.game_void, name="manage-game-void"),
-    path(f"{MANAGE}games/<id:pk>/unvoid/", views.game_unvoid, name="manage-game-unvoid"),
+    path(f"{MANAGE}games/<id:pk>/void/", results.game_void, name="manage-game-void"),
+    path(f"{MANAGE}games/<id:pk>/unvoid/", results.game_unvoid, name="manage-game-unvoid"),
     path(f"{SEASON}standings/", replica_reads(standings.standings_page), name="standings"),
     path(f"{SEASON}standings.csv", replica_reads(standings.standings_csv), name="standings-csv"),
     path(f"{SEASON}standings.json", standings.standings_json, name="standings-json"),
