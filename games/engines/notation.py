@@ -225,10 +225,6 @@ def _read(grammar: Grammar, path: str, text: str, token: str) -> Any:
 
 def notation_for(game_id: str) -> Notation:
     """The typed notation of a game (``InvalidOptions`` for an unknown game)."""
-    from importlib import import_module
+    from . import game_module
 
-    from . import get
-
-    engine = get(game_id)
-    module = import_module(f"{__package__}.{engine.id.replace('-', '_')}.notation")
-    return module.NOTATION
+    return game_module(game_id, "notation").NOTATION

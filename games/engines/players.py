@@ -17,8 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import get
-from .additions import player_table
+from . import get, player_table
 
 # A game longer than this is a player's bug, not a game: the simulation stops with an error.
 MAX_PLAYS = 20_000

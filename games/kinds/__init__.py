@@ -24,20 +24,26 @@ in ``games/kinds/<game id with _>/__init__.py``. A game declares:
   again; ``decider_swaps_sides``: whether that game swaps who bats first (cricket) instead of
   the higher seed batting second.
 
-Adding a game therefore means an engine package, a ``games/kinds/<game>/`` package (its
-declaration, ``screen.py`` and ``stats.py``, registered in ``_load_builtin`` below) and its
-templates under ``templates/games/<game id>/``.
+A declaration also answers ``engine`` and ``name`` (its engine's, from ``games.engines``).
 
-The per-game packages are imported on the first ``kind()`` or ``all_kinds()`` call, not when
-this module is imported, so the site's modules may import this one at their top.
+Nothing lists the games: the first ``kind()`` or ``all_kinds()`` call imports every subpackage
+of this one and keeps those that expose a ``KIND`` (the shared ``stats/`` exposes none), so
+adding a game means an engine package, a ``games/kinds/<game>/`` package (its declaration,
+``screen.py`` and ``stats.py``) and its templates under ``templates/games/<game id>/``
+(``docs/adding-a-game.md``). This module imports no game, so a game's package may import it
+without importing the other games, and the site's modules may import it at their top.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
+
+from games import engines
 
 BASEBALL, CRICKET, SOLITAIRE, TENNIS = "baseball", "cricket", "solitaire", "tennis"
 FAMILIES = (BASEBALL, CRICKET, SOLITAIRE, TENNIS)
@@ -71,6 +77,16 @@ class GameKind:
         if unknown:
             raise ValueError(f"{self.id}: unknown exports {sorted(unknown)}")
 
+    @property
+    def engine(self) -> engines.Engine:
+        """The game's rules (``InvalidOptions`` if no engine plays this id)."""
+        return engines.get(self.id)
+
+    @property
+    def name(self) -> str:
+        """The game's name, as its engine gives it."""
+        return self.engine.name
+
 
 class UnknownKind(LookupError):
     """No game is declared under that id."""
@@ -90,33 +106,45 @@ def kind(game_id: str) -> GameKind:
 
 
 def all_kinds() -> list[GameKind]:
-    """Every declared game, in the order they were registered."""
+    """Every declared game, in the order of their engines (``all_engines()``)."""
     return list(_registry().values())
 
 
 def _registry() -> dict[str, GameKind]:
     global _REGISTRY
     if _REGISTRY is None:  # built whole, then published: a thread sees all games or loads them
-        _REGISTRY = {declared.id: declared for declared in _load_builtin()}
+        _REGISTRY = discover()
     return _REGISTRY
 
 
-def _load_builtin() -> tuple[GameKind, ...]:
-    from games.kinds.backyard_baseball import KIND as backyard_baseball
-    from games.kinds.bedard_baseball import KIND as bedard_baseball
-    from games.kinds.quick_baseball import KIND as quick_baseball
-    from games.kinds.quick_cricket import KIND as quick_cricket
-    from games.kinds.quick_tennis import KIND as quick_tennis
-    from games.kinds.solitaire_baseball import KIND as solitaire_baseball
+def discover() -> dict[str, GameKind]:
+    """Every ``KIND`` declared by a subpackage of this one, by game id, in the order of the
+    engines. Raises ``ValueError`` when two packages declare one id, when a declaration names
+    a game no engine plays, or when an engine has no declaration."""
+    declared: dict[str, GameKind] = {}
+    for info in pkgutil.iter_modules(__path__, prefix=f"{__name__}."):
+        if not info.ispkg:
+            continue
+        found = getattr(importlib.import_module(info.name), "KIND", None)
+        if found is None:
+            continue
+        if found.id in declared:
+            raise ValueError(f"game kind {found.id!r} is declared twice (again in {info.name})")
+        declared[found.id] = found
+    order = [engine.id for engine in engines.all_engines()]
+    if set(declared) != set(order):
+        raise ValueError(
+            f"kinds without an engine: {sorted(set(declared) - set(order))}; "
+            f"engines without a kind: {sorted(set(order) - set(declared))}"
+        )
+    return {game_id: declared[game_id] for game_id in order}
 
-    return (
-        quick_baseball,
-        quick_cricket,
-        backyard_baseball,
-        bedard_baseball,
-        solitaire_baseball,
-        quick_tennis,
-    )
+
+def forget() -> None:
+    """Drop what ``discover`` found, so the next lookup scans again (for tests that add a
+    game package)."""
+    global _REGISTRY
+    _REGISTRY = None
 
 
 # Texts shared by the games whose summaries read as innings of runs (every baseball game).
@@ -149,6 +177,8 @@ __all__ = [
     "GameKind",
     "UnknownKind",
     "all_kinds",
+    "discover",
+    "forget",
     "half_inning_text",
     "kind",
     "one_inning_decider",

@@ -16,14 +16,26 @@ MODULES = sorted(ENGINES.rglob("*.py"))
 
 PROBE = """
 import sys
+before = set(sys.modules)
 import games.engines
 import games.engines.record
-from games.engines import all_engines
+from games.engines import all_engines, player_table, win_model
+from games.engines.notation import notation_for
 from games.engines.record import from_json, replay
 for engine in all_engines():
     replay(from_json({"game": engine.id, "plays": []})).summary()
+    player_table(engine.id), win_model(engine.id), notation_for(engine.id)
 loaded = sorted(m for m in sys.modules if m == "django" or m.startswith("django."))
 assert not loaded, loaded
+# What the registry found and imported is the standard library and the engines' own modules
+# (each of them checked below), whatever it imported by name.
+outside = sorted(
+    m for m in set(sys.modules) - before
+    if m.split(".")[0] not in sys.stdlib_module_names
+    and m != "games" and not m.startswith("games.engines.")
+    and m != "games.engines"
+)
+assert not outside, outside
 print("pure")
 """
 
@@ -69,12 +81,46 @@ def test_engine_module_imports_only_the_standard_library(path: Path):
     assert not outside, f"{path.relative_to(ROOT)} imports {', '.join(outside)}"
 
 
-def test_engine_modules_do_not_import_dynamically():
-    """``importlib``/``__import__`` would slip past the check above."""
+REGISTRY = ENGINES / "__init__.py"
+
+
+def test_only_the_registry_imports_dynamically():
+    """``importlib``/``__import__`` would slip past the check above. The registry alone
+    imports by name: the game packages it finds under its own folder and their modules
+    (``test_importing_and_using_the_engines_loads_no_django`` checks what that loads)."""
     for path in MODULES:
+        if path == REGISTRY:
+            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and node.id == "__import__":
-                pytest.fail(f"{path.relative_to(ROOT)}:{node.lineno} uses __import__")
+            if isinstance(node, ast.Name) and node.id in {"__import__", "import_module"}:
+                pytest.fail(f"{path.relative_to(ROOT)}:{node.lineno} uses {node.id}")
             if isinstance(node, ast.Attribute) and node.attr == "import_module":
                 pytest.fail(f"{path.relative_to(ROOT)}:{node.lineno} uses import_module")
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            else:
+                continue
+            if any(module.split(".")[0] == "importlib" for module in modules):
+                pytest.fail(f"{path.relative_to(ROOT)}:{node.lineno} imports importlib")
+
+
+def test_the_registry_imports_by_name_only_inside_its_own_package():
+    tree = ast.parse(REGISTRY.read_text(encoding="utf-8"))
+    calls = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "import_module"
+    ]
+    assert calls
+    names = [ast.unparse(call.args[0]) for call in calls]
+    # A name found by ``pkgutil.iter_modules(__path__, prefix=f"{__name__}.")``, or a module
+    # of a package so found.
+    assert set(names) <= {"info.name", "qualified"}, names
+    assert 'pkgutil.iter_modules(__path__, prefix=f"{__name__}.")' in ast.unparse(tree).replace(
+        "'", '"'
+    )

@@ -5,6 +5,8 @@ from .engine import ENGINE, BackyardBaseball, field_for
 from .rules import swap_allowed
 from .state import DOT, GHOST, PLAIN, State
 
+ORDER = 3  # where pages offer the game (games/engines/__init__.py)
+
 __all__ = [
     "DOT",
     "ENGINE",

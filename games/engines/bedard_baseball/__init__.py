@@ -5,6 +5,8 @@ from .engine import ENGINE, BedardBaseball
 from .resolution import Call, needs_had_suit, resolve
 from .state import CARDS_PER_DEAL, Pitch, State
 
+ORDER = 4  # where pages offer the game (games/engines/__init__.py)
+
 __all__ = [
     "CARDS_PER_DEAL",
     "ENGINE",

@@ -3,4 +3,6 @@
 from .engine import ENGINE, QuickCricket, catalogue_for
 from .state import Ball, Innings, Match
 
-__all__ = ["ENGINE", "Ball", "Innings", "Match", "QuickCricket", "catalogue_for"]
+ORDER = 2  # where pages offer the game (games/engines/__init__.py)
+
+__all__ = ["ENGINE", "ORDER", "Ball", "Innings", "Match", "QuickCricket", "catalogue_for"]

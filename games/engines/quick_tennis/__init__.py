@@ -17,6 +17,8 @@ from .state import (
     diagonal,
 )
 
+ORDER = 6  # where pages offer the game (games/engines/__init__.py)
+
 __all__ = [
     "DIAGONALS",
     "ENGINE",

@@ -15,6 +15,8 @@ from .engine import ENGINE, SolitaireBaseball
 from .rules import what_the_cards_make
 from .state import AtBat, Rain, State
 
+ORDER = 5  # where pages offer the game (games/engines/__init__.py)
+
 __all__ = [
     "ALL_CARDS",
     "DECK_SIZE",

@@ -10,8 +10,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import get
-from ..additions import win_model
+from .. import get, win_model
 
 # Labels of a simulated game's end, from the first side's point of view: side 0 won, side 1
 # won, or neither (a tie; in solitaire, the game lost).
