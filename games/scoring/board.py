@@ -148,22 +148,19 @@ def initial(game: Game) -> Board:
 # -- reading ---------------------------------------------------------------------------
 
 LAST_PLAY = ("id", "seq", "state", "summary", "chain", "tally")
-_KEPT = "_last_play_row"
-
-
-def keep_last_play(game: Game, row: list[Any] | None) -> None:
-    """``row`` (the ``LAST_PLAY`` columns, read with the game; None: no play yet) is the
-    game's last play: the next ``current(game)`` uses it instead of reading it again (once)."""
-    game.__dict__[_KEPT] = row
 
 
 def current(game: Game) -> Board:
     """The game's board now: its last play's row, or the log replayed when that row holds no
     state (or one that fails its signature)."""
-    if _KEPT in game.__dict__:
-        last = game.__dict__.pop(_KEPT)
-    else:
-        last = Play.objects.filter(game_id=game.pk).order_by("-seq").values_list(*LAST_PLAY).first()
+    last = Play.objects.filter(game_id=game.pk).order_by("-seq").values_list(*LAST_PLAY).first()
+    return after_row(game, last)
+
+
+def after_row(game: Game, last: Sequence[Any] | None) -> Board:
+    """The board ``last`` leaves, the ``LAST_PLAY`` columns of the game's last play (read
+    by the caller, e.g. with the game's lock; None: the game has no play): the initial board,
+    the row's own board, or the log replayed when the row holds no valid state."""
     if last is None:
         return initial(game)
     play_id, seq, data, summary, chain, tally = last

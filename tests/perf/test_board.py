@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.bench.players import generate
 from games.engines import all_engines, get
+from games.engines.notation import notation_for
 from games.engines.record import Record, replay
 from games.kinds.records import game_record
 from games.leagues import services as league_services
@@ -264,16 +265,22 @@ def test_a_log_that_no_longer_replays_shows_the_plays_that_do(scorer):
 # -- queries per tap -------------------------------------------------------------------
 
 
-def tap_queries(client, game, raw, django_assert_max_num_queries, limit: int = 5) -> tuple:
+def tap_queries(
+    client, game, raw, django_assert_max_num_queries, limit: int = 5, typed: bool = False
+) -> tuple:
     """The queries the scoring screen's tap on ``game`` makes that read or write rows (at most
-    ``limit``), and all told (with the transaction's own statements, at most two)."""
+    ``limit``), and all told (with the transaction's own statements, at most two). ``typed``:
+    the play is posted as the "type a play" field does, a line of the game's notation."""
     current = board.current(Game.objects.get(pk=game.pk))
     fields = {
         "expected": current.length + 1,
         "after": current.last_play_id,
         "revision": current.revision,
-        "play": json.dumps(raw),
     }
+    if typed:
+        fields["typed"] = notation_for(game.kind).format_play(raw)
+    else:
+        fields["play"] = json.dumps(raw)
     with CaptureQueriesContext(connection) as everything:
         with django_assert_max_num_queries(limit, connection=DataStatements(connection)):
             reply = client.post(f"/games/{game.pk}/plays/", fields, headers={"HX-Request": "true"})
@@ -345,6 +352,31 @@ def test_a_tap_makes_at_most_6_queries_at_play_10_and_play_300(
     long_ = tap_queries(client, long, plays[299], django_assert_max_num_queries, limit=expected)
     assert short[0] == long_[0] == expected
     assert short[1] == long_[1] <= 6 + session_row
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_typed_play_makes_at_most_6_queries_at_play_10_and_play_300(
+    django_user_model, django_assert_max_num_queries
+):
+    """A typed line is read against the board the write reads with the game's lock: the same
+    queries as a tap (the last play's row is read once)."""
+    from django.test import Client
+
+    owner = django_user_model.objects.create_user("owner", password="pw-owner-1")
+    plays = random_plays("quick-baseball", {"innings": 60}, 301, seed=2)
+    game = game_with_log("quick-baseball", {"innings": 60}, plays[:9], owner)
+    long = game_with_log("quick-baseball", {"innings": 60}, plays[:299], owner)
+    client = Client()
+    client.force_login(owner)
+    session_row = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1
+    expected = 4 + session_row
+    count = lambda each, raw: tap_queries(  # noqa: E731
+        client, each, raw, django_assert_max_num_queries, limit=expected, typed=True
+    )
+    short, long_ = count(game, plays[9]), count(long, plays[299])
+    assert short[0] == long_[0] == expected
+    assert short[1] == long_[1] <= 6 + session_row
+    assert [p.payload for p in Play.objects.filter(game=game).order_by("-seq")[:1]] == [plays[9]]
 
 
 @pytest.mark.django_db(transaction=True)
