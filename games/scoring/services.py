@@ -218,7 +218,9 @@ def record_locked(
             payload=payload,
             created_by=user,
             created_at=now,
-            state=boards.sign_state(new_state, game_pk=game.pk, seq=seq, chain=chain),
+            state=boards.sign_state(
+                new_state, engine=engine, game_pk=game.pk, seq=seq, chain=chain
+            ),
             outcome=boards.outcome_json(outcome),
             summary=summary,
             tally=tally,
