@@ -2,9 +2,9 @@
 
 - ``signed-in/``: a signed-in POST (session, user, CSRF) answered with a constant: no write
   can be cheaper than this.
-- ``games/<pk>/write/``: exactly the write a tap makes (``views.scoring.record_tap``, the
-  view's own path: the game and the scorer read once, the position, ``services.play_record``),
-  answered with no board.
+- ``games/<pk>/write/``: exactly the write a tap makes (``games.scoring.views.record_tap``,
+  the view's own path: the position checked, then ``taps.record``: the game, its board and the
+  scorer read once, the play written), answered with no board.
 
 They exist only on the bench's gunicorn (``games.bench.settings``), never on the site.
 """
@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from django.views.decorators.http import require_POST
 
+from games.scoring.forms import PositionForm
 from games.scoring.views import record_tap
 from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
@@ -28,8 +29,11 @@ def signed_in(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def write(request: HttpRequest, pk: int) -> HttpResponse:
-    answer = record_tap(request, pk)
-    return HttpResponse(status=answer.get("status", 204))
+    position = PositionForm(request.POST)
+    if not position.is_valid():
+        return HttpResponse(status=400)
+    answer = record_tap(request, pk, position)
+    return HttpResponse(status=getattr(answer, "status", 204))
 
 
 urlpatterns = [

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from . import state_json
 from .json_text import MAX_DEPTH
 
 # Keys any game's play may carry beside its own: a scorer's note and a time (the game record,
@@ -238,3 +239,12 @@ class Engine(ABC):
     def play(self, state: Any, raw: Any) -> tuple[Any, Outcome]:
         """Parse and apply in one step."""
         return self.apply(state, self.parse(raw, state))
+
+    def state_to_json(self, state: Any) -> Any:
+        """``state`` as JSON data, the form a stored board keeps it in (``state_json``: every
+        engine's state is frozen dataclasses, tuples, frozensets and scalars)."""
+        return state_json.state_to_json(state)
+
+    def state_from_json(self, data: Any) -> Any:
+        """The state ``state_to_json`` gave ``data`` for. Raises ``StateJSONError``."""
+        return state_json.state_from_json(data)

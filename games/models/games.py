@@ -137,8 +137,10 @@ class Play(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # What the play produced (``games.scoring.board``); empty for a play that no longer replays.
-    state = models.BinaryField(
-        null=True, editable=False, help_text="signed pickle of the engine state after the play"
+    state = models.JSONField(
+        null=True,
+        editable=False,
+        help_text="the engine state after the play, as signed JSON data",
     )
     outcome = models.JSONField(null=True, editable=False, help_text="what the play did")
     summary = models.JSONField(null=True, editable=False, help_text="the summary after the play")

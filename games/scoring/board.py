@@ -1,6 +1,6 @@
 """Each game's board, carried by its plays, like python-chess's move stack.
 
-Every ``Play`` row holds what it produced: the engine state after it (a signed pickle), its
+Every ``Play`` row holds what it produced: the engine state after it (signed JSON data), its
 outcome, the summary after it, the running tally (hits by side) and ``chain``, the digest of
 the log through it. The services write them in the play's own transaction, so:
 
@@ -9,18 +9,23 @@ the log through it. The services write them in the play's own transaction, so:
 - a correction (or an import) replays from the first play it changed and rewrites the rows
   from there on (``rebuild``).
 
-A stored state is unpickled only when its HMAC (keyed from ``SECRET_KEY``, over the game, the
-position, the chain and every byte of the pickle) checks out. One that does not, or a play
-that has no state yet, is replayed from the log: its rows are written again only when the
-request may write (never from a read routed to a replica, never over a log that changed
-meanwhile). Nothing here deletes rows.
+A state is stored as JSON data (``Engine.state_to_json``: the engines' own dataclasses,
+tuples and frozensets, tagged), never as a pickle: reading it builds only the engines' values
+and runs no code. It is stored with an HMAC (keyed from ``SECRET_KEY``) over the game, the
+position, the chain (the digest of the log through the play) and the state's canonical JSON,
+and read only when that checks out: the state is a cache of the log, and the signature ties it
+to the very log it was replayed from, so a row copied from another game or position, edited
+by hand or left by a write that bypassed this module shows no board the log does not give.
+It costs one HMAC over a few kilobytes per tap. A state that fails it, one whose classes are
+gone, or a play that has no state yet, is replayed from the log: its rows are written again
+only when the request may write (never from a read routed to a replica, never over a log that
+changed meanwhile). Nothing here deletes rows.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,8 +33,9 @@ from typing import Any
 from django.db import router, transaction
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from games.engines import EngineError, Outcome, get
+from games.engines import Engine, EngineError, Outcome, get
 from games.engines.record import ReplayError
+from games.engines.state_json import StateJSONError
 from games.models import Game, Play
 from games.models.games import new_revision
 from games.plumbing.replica import reading_public_page
@@ -37,7 +43,6 @@ from games.plumbing.replica import reading_public_page
 __all__ = ["Board", "PlayLine", "PlayLines", "current", "new_revision", "rebuild"]
 
 STATE_SALT = "games.scoring.board.state"
-SIGNATURE_BYTES = 32  # HMAC-SHA256
 
 
 # -- the digest of a log ---------------------------------------------------------------
@@ -65,32 +70,38 @@ def options_digest(options: dict[str, Any]) -> str:
 
 # -- signed states -------------------------------------------------------------------
 
+SIGNATURE, STATE = "signature", "state"
 
-def _signature(blob: bytes, game_pk: int, seq: int, chain: str) -> bytes:
+
+def _canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _signature(data: Any, game_pk: int, seq: int, chain: str) -> str:
     place = f"{game_pk}:{seq}:{chain}:".encode()
-    return salted_hmac(STATE_SALT, place + blob, algorithm="sha256").digest()
+    return salted_hmac(STATE_SALT, place + _canonical(data), algorithm="sha256").hexdigest()
 
 
-def sign_state(state: Any, *, game_pk: int, seq: int, chain: str) -> bytes:
-    """``state`` pickled, behind its signature for this game, position and log."""
-    blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-    return _signature(blob, game_pk, seq, chain) + blob
+def sign_state(state: Any, *, engine: Engine, game_pk: int, seq: int, chain: str) -> dict[str, Any]:
+    """``state`` as JSON data (``Engine.state_to_json``), with its signature for this game,
+    position and log."""
+    data = engine.state_to_json(state)
+    return {SIGNATURE: _signature(data, game_pk, seq, chain), STATE: data}
 
 
-def load_state(data: Any, *, game_pk: int, seq: int, chain: str) -> Any | None:
+def load_state(data: Any, *, engine: Engine, game_pk: int, seq: int, chain: str) -> Any | None:
     """The state ``sign_state`` stored for this place, or None: nothing unsigned, signed for
-    another place or changed in any byte is unpickled."""
-    if not isinstance(data, bytes | bytearray | memoryview):
+    another place or changed in any value is read."""
+    if not isinstance(data, dict) or set(data) != {SIGNATURE, STATE}:
         return None
-    data = bytes(data)
-    signature, blob = data[:SIGNATURE_BYTES], data[SIGNATURE_BYTES:]
-    if len(signature) != SIGNATURE_BYTES or not constant_time_compare(
-        signature, _signature(blob, game_pk, seq, chain)
+    signature = data[SIGNATURE]
+    if not isinstance(signature, str) or not constant_time_compare(
+        signature, _signature(data[STATE], game_pk, seq, chain)
     ):
         return None
     try:
-        return pickle.loads(blob)
-    except Exception:  # signed by code whose classes are gone
+        return engine.state_from_json(data[STATE])
+    except StateJSONError:  # signed by code whose classes are gone
         return None
 
 
@@ -148,26 +159,24 @@ def initial(game: Game) -> Board:
 # -- reading ---------------------------------------------------------------------------
 
 LAST_PLAY = ("id", "seq", "state", "summary", "chain", "tally")
-_KEPT = "_last_play_row"
-
-
-def keep_last_play(game: Game, row: list[Any] | None) -> None:
-    """``row`` (the ``LAST_PLAY`` columns, read with the game; None: no play yet) is the
-    game's last play: the next ``current(game)`` uses it instead of reading it again (once)."""
-    game.__dict__[_KEPT] = row
 
 
 def current(game: Game) -> Board:
     """The game's board now: its last play's row, or the log replayed when that row holds no
     state (or one that fails its signature)."""
-    if _KEPT in game.__dict__:
-        last = game.__dict__.pop(_KEPT)
-    else:
-        last = Play.objects.filter(game_id=game.pk).order_by("-seq").values_list(*LAST_PLAY).first()
+    last = Play.objects.filter(game_id=game.pk).order_by("-seq").values_list(*LAST_PLAY).first()
+    return after_row(game, last)
+
+
+def after_row(game: Game, last: Sequence[Any] | None) -> Board:
+    """The board ``last`` leaves, the ``LAST_PLAY`` columns of the game's last play (read
+    by the caller, e.g. with the game's lock; None: the game has no play): the initial board,
+    the row's own board, or the log replayed when the row holds no valid state."""
     if last is None:
         return initial(game)
     play_id, seq, data, summary, chain, tally = last
-    state = load_state(data, game_pk=game.pk, seq=seq, chain=chain) if summary else None
+    place = {"game_pk": game.pk, "seq": seq, "chain": chain}
+    state = load_state(data, engine=get(game.kind), **place) if summary else None
     if state is None:
         return rebuild(game)
     return Board(
@@ -204,12 +213,13 @@ def rebuild(game: Game, *, start: int = 1) -> Board:
     that checks out, else from the first play) and write what each play produced, when the
     request may write and the log is still the one replayed. Returns the board."""
     rows = Play.objects.filter(game_id=game.pk).order_by("seq")
+    engine = get(game.kind)
     step = None
     if start > 1:
         before = rows.filter(seq=start - 1).values_list(*LAST_PLAY).first()
         if before is not None:
             _, seq, data, summary, chain, tally = before
-            state = load_state(data, game_pk=game.pk, seq=seq, chain=chain)
+            state = load_state(data, engine=engine, game_pk=game.pk, seq=seq, chain=chain)
             if state is not None and summary:
                 step = _Step(state, summary, chain, tally or {})
     if step is None:
@@ -219,7 +229,6 @@ def rebuild(game: Game, *, start: int = 1) -> Board:
         .select_related("created_by")
         .only("id", "seq", "payload", "created_by__username", *_PRODUCED)
     )
-    engine = get(game.kind)
     changed, error, replayed = [], "", start - 1
     for play in plays:
         produced = {}
@@ -236,7 +245,9 @@ def rebuild(game: Game, *, start: int = 1) -> Board:
                 step = _Step(state, summary, chain, tally)
                 replayed = play.seq
                 produced = {
-                    "state": sign_state(state, game_pk=game.pk, seq=play.seq, chain=chain),
+                    "state": sign_state(
+                        state, engine=engine, game_pk=game.pk, seq=play.seq, chain=chain
+                    ),
                     "outcome": outcome_json(outcome),
                     "summary": summary,
                     "tally": tally,
@@ -267,8 +278,7 @@ _PRODUCED = ("state", "outcome", "summary", "tally", "chain")
 
 
 def _stored(play: Play, name: str) -> Any:
-    value = getattr(play, name)
-    return bytes(value) if isinstance(value, memoryview) else value
+    return getattr(play, name)
 
 
 def _initial_step(game: Game) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -145,3 +146,14 @@ def play_from_post(kind: str, data: QueryDict, state: Any = None) -> dict[str, A
     if data.get("typed") and state is not None:
         return typed_play(kind, data, state)
     return screens.read_play(kind, data)
+
+
+@dataclass(frozen=True)
+class ScreenPost:
+    """The play a scoring screen posted (``play_from_post``), read once the write has the
+    game's board: a typed line is read against its state (``taps.PostedPlay``)."""
+
+    data: QueryDict
+
+    def read(self, kind: str, state: Any) -> dict[str, Any]:
+        return play_from_post(kind, self.data, state)

@@ -7,8 +7,8 @@ board it leaves (``games.scoring.board``), written in the play's own transaction
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import replace
-from typing import Any, NamedTuple
+from dataclasses import dataclass, replace
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
@@ -59,13 +59,20 @@ class NeedsAnswer(Exception):
         super().__init__(question.get("ask", "a question"))
 
 
-def locked_game(pk: int, user) -> Game:
-    """The game a scorer writes to, read once and locked until the write's transaction ends
-    (writers to one game take turns), in one query with its last play's row (the board,
-    ``games.scoring.board``); whether ``user`` may score it is answered by that same query
-    (``Game.scored_by``). ``Game.DoesNotExist`` when there is none,
-    ``PermissionDenied`` for anyone but its scorers. Call inside a transaction: the write
-    services take the game as it is while it is open."""
+@dataclass(frozen=True)
+class LockedGame:
+    """A game read for a write, locked until the write's transaction ends, and its board."""
+
+    game: Game
+    board: boards.Board
+
+
+def locked_game(pk: int, user) -> LockedGame:
+    """The game a scorer writes to and its board, read once and locked until the write's
+    transaction ends (writers to one game take turns): one query reads the last play's row
+    (the board, ``games.scoring.board``) with its game, and whether ``user`` may score it
+    (``Game.scored_by``). ``Game.DoesNotExist`` when there is none, ``PermissionDenied``
+    for anyone but its scorers. Call inside the write's transaction."""
     # The last play with its game joined, both locked: the usual case, a game in play. (Had
     # another writer removed that play meanwhile, the row is gone once the lock is ours.)
     # (An anonymous user's pk is None: added as a scorer of no game.)
@@ -79,8 +86,8 @@ def locked_game(pk: int, user) -> Game:
     )
     if last is not None:
         game = last.game
-        boards.keep_last_play(game, [getattr(last, name) for name in boards.LAST_PLAY])
         game.knows_scorer(user, last.added_scorer)
+        row = [getattr(last, name) for name in boards.LAST_PLAY]
     else:  # no play yet, no game, or the last play just undone: the game, then its board
         game = (
             Game.objects.select_for_update()
@@ -91,26 +98,11 @@ def locked_game(pk: int, user) -> Game:
         if game is None:
             raise Game.DoesNotExist(f"no game {pk}")
         game.knows_scorer(user, game.added_scorer)
+        row = None
     if not game.is_scorer(user):
         raise PermissionDenied("Only this game's scorers can change it.")
-    connection = transaction.get_connection()
-    # The atomic block the lock was taken in: the lock (and the check) hold while it is open.
-    game.locked_for = (user.pk, connection.atomic_blocks[-1] if connection.atomic_blocks else None)
-    return game
-
-
-def _held(game: Game, user) -> bool:
-    """Whether ``game`` was read by ``locked_game`` for ``user`` in a transaction still open."""
-    who, block = getattr(game, "locked_for", (None, None))
-    return who == user.pk and any(
-        open_ is block for open_ in transaction.get_connection().atomic_blocks
-    )
-
-
-def _locked(game: Game, user) -> Game:
-    """``game`` as ``locked_game`` reads it, unless it was read so in a transaction still open
-    (the scoring views lock it before they call a write, so the game is read once)."""
-    return game if _held(game, user) else locked_game(game.pk, user)
+    board = boards.after_row(game, row) if row is not None else boards.current(game)
+    return LockedGame(game, board)
 
 
 def catalogue_option(kind: str) -> dict[str, Any]:
@@ -134,7 +126,8 @@ def game_create(*, kind: str, options: Mapping[str, Any], sides: list[str], user
     return game
 
 
-class Recorded(NamedTuple):
+@dataclass(frozen=True)
+class Recorded:
     """A play just recorded: the game as it is now, the play's log row, what it did, the
     board it leaves and the board before it."""
 
@@ -145,7 +138,8 @@ class Recorded(NamedTuple):
     previous: boards.Board
 
 
-class Undone(NamedTuple):
+@dataclass(frozen=True)
+class Undone:
     """A play just undone: the game as it is now, the removed row, the board it leaves and
     the board before."""
 
@@ -164,29 +158,45 @@ def play_record(
     after_play: int | None = None,
     answered: Collection[str] | None = None,
 ) -> Recorded:
+    """Append ``raw`` at position ``expected_seq`` of ``game`` (read again, locked, in this
+    write's own transaction): ``record_locked``."""
+    with transaction.atomic():
+        locked = locked_game(game.pk, user)
+        return record_locked(
+            locked,
+            raw,
+            expected_seq=expected_seq,
+            user=user,
+            after_play=after_play,
+            answered=answered,
+        )
+
+
+def record_locked(
+    locked: LockedGame,
+    raw: Mapping[str, Any],
+    *,
+    expected_seq: int,
+    user,
+    after_play: int | None = None,
+    answered: Collection[str] | None = None,
+) -> Recorded:
     """Append ``raw`` at position ``expected_seq`` if that is the next position and legal.
 
-    ``after_play`` (the id of the last play the screen showed, 0 for none) also catches a
-    screen that missed an undo followed by a new play at the same position. With ``answered``
-    (the questions the table has answered, as the scoring screen posts them), a question the
-    engine still has for this play (``Engine.pending``) is raised as ``NeedsAnswer``. A play
-    with a key its game does not define, or over ``PLAY_LIMIT``, is refused
-    (``Engine.check_play``): it is stored as it is, so it must be no more than the game's. Raises
-    ``PermissionDenied``, ``PositionConflict`` or the engine's ``EngineError``; on any error
-    nothing is written.
+    ``locked`` is the game and its board as ``locked_game`` read them in the transaction
+    this write runs in. ``after_play`` (the id of the last play the screen showed, 0 for
+    none) also catches a screen that missed an undo followed by a new play at the same
+    position. With ``answered`` (the questions the table has answered, as the scoring screen
+    posts them), a question the engine still has for this play (``Engine.pending``) is raised
+    as ``NeedsAnswer``. A play with a key its game does not define, or over ``PLAY_LIMIT``,
+    is refused (``Engine.check_play``): it is stored as it is, so it must be no more than the
+    game's. Raises ``PositionConflict`` or the engine's ``EngineError``; the caller's
+    transaction is rolled back with the error, so nothing is written.
 
     This is the tap at the table, so it costs the same at any log length: the board is the
     last play's row, the play is applied to it once and its row carries the board it leaves.
-    Inside the transaction of the ``locked_game`` that read ``game`` it adds no savepoint: an
-    error rolls that whole transaction back.
     """
-    with transaction.atomic(savepoint=not _held(game, user)):
-        return _record(game, raw, expected_seq, user, after_play, answered)
-
-
-def _record(game, raw, expected_seq, user, after_play, answered) -> Recorded:
-    game = _locked(game, user)
-    current = boards.current(game)
+    game, current = locked.game, locked.board
     _check_position(expected_seq - 1, current.length, after_play, current.last_play_id)
     if current.error:
         raise EngineError(f"This game's log no longer replays ({current.error}).")
@@ -208,7 +218,9 @@ def _record(game, raw, expected_seq, user, after_play, answered) -> Recorded:
             payload=payload,
             created_by=user,
             created_at=now,
-            state=boards.sign_state(new_state, game_pk=game.pk, seq=seq, chain=chain),
+            state=boards.sign_state(
+                new_state, engine=engine, game_pk=game.pk, seq=seq, chain=chain
+            ),
             outcome=boards.outcome_json(outcome),
             summary=summary,
             tally=tally,
@@ -237,16 +249,21 @@ def _record(game, raw, expected_seq, user, after_play, answered) -> Recorded:
 
 
 def play_undo(*, game: Game, expected_seq: int, user, after_play: int | None = None) -> Undone:
+    """Remove the last play of ``game`` (read again, locked, in this write's own
+    transaction): ``undo_locked``."""
+    with transaction.atomic():
+        locked = locked_game(game.pk, user)
+        return undo_locked(locked, expected_seq=expected_seq, user=user, after_play=after_play)
+
+
+def undo_locked(
+    locked: LockedGame, *, expected_seq: int, user, after_play: int | None = None
+) -> Undone:
     """Remove the last play, if it is still play ``expected_seq``: the play before it holds
     the board it leaves. A final game's last play only within the grace period, kept in its
-    audit trail; after it, ``final_games.UndoRefused`` (``games.scoring.final_games``)."""
-    with transaction.atomic(savepoint=not _held(game, user)):
-        return _undo(game, expected_seq, user, after_play)
-
-
-def _undo(game: Game, expected_seq: int, user, after_play: int | None) -> Undone:
-    game = _locked(game, user)
-    current = boards.current(game)
+    audit trail; after it, ``final_games.UndoRefused`` (``games.scoring.final_games``).
+    ``locked`` as ``record_locked`` takes it."""
+    game, current = locked.game, locked.board
     if not current.length:
         raise EngineError("There is no play to undo.")
     _check_position(expected_seq, current.length, after_play, current.last_play_id)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -20,13 +20,13 @@ from games.kinds.records import game_record
 from games.models import Game
 from games.plumbing import page_cache, safe_cache
 from games.scoring import board as boards
-from games.scoring import conflicts, screens, services
+from games.scoring import conflicts, screens, services, taps
 from games.scoring.board import Board, PlayLine
 from games.scoring.forms import (
     NewGameForm,
     PositionForm,
     ScorerForm,
-    play_from_post,
+    ScreenPost,
     typed_completions,
 )
 from games.scoring.selectors import game_list as select_games
@@ -144,58 +144,71 @@ def live_tag(revision: str, user) -> str:
 
 @require_POST
 def play_create(request: HttpRequest, pk: int) -> HttpResponse:
-    return _board(request, **record_tap(request, pk))
-
-
-def record_tap(request: HttpRequest, pk: int) -> dict:
-    """The scoring screen's tap (a play posted): the write, and what its answer shows."""
-
-    def record(game: Game, position: dict) -> dict:
-        raw = _posted_play(game, request)
-        try:
-            recorded = services.play_record(
-                game=game,
-                raw=raw,
-                expected_seq=position["expected"],
-                after_play=position["after"],
-                user=request.user,
-                answered=request.POST.getlist("answered"),
-            )
-        except services.NeedsAnswer as asked:
-            draft = _draft_fields(request)
-            _keep_question(request, game, asked.question, draft)
-            return {"question": asked.question, "draft": draft, "plays": PLAYS_UNCHANGED}
+    position = PositionForm(request.POST)
+    if not position.is_valid():
+        return _no_position(request, pk)
+    answer = record_tap(request, pk, position)
+    if isinstance(answer, taps.Recorded):
         by = request.user.get_username()
-        line = PlayLine(recorded.play.seq, raw, recorded.outcome, recorded.board.summary, by)
-        return {
-            "game": recorded.game,
-            "said": str(recorded.outcome),
-            "current": recorded.board,
-            "plays": _plays_change(request, recorded.previous, recorded.board),
-            "added": [line],
-        }
+        recorded = answer
+        line = PlayLine(
+            recorded.play.seq, recorded.play.payload, recorded.outcome, recorded.board.summary, by
+        )
+        return _board(
+            request,
+            recorded.game,
+            said=str(recorded.outcome),
+            current=recorded.board,
+            plays=_plays_change(request, recorded.previous, recorded.board),
+            added=[line],
+        )
+    if isinstance(answer, taps.Asked):
+        return _board(
+            request,
+            answer.game,
+            question=answer.question,
+            draft=_draft_fields(request),
+            plays=PLAYS_UNCHANGED,
+        )
+    return _refusal(request, answer)
 
-    return tap(request, pk, record, tapped=lambda game: _tapped(game, request))
+
+def record_tap(request: HttpRequest, pk: int, position: PositionForm) -> taps.Answer:
+    """The scoring screen's tap (a play posted), all but its page: the write, and the
+    question it leaves waiting in the scorer's session. The bench's write-only probe calls
+    this too."""
+    answer = _written(
+        taps.record,
+        pk=pk,
+        user=request.user,
+        play=ScreenPost(request.POST),
+        position=_position(position),
+        answered=request.POST.getlist("answered"),
+    )
+    if isinstance(answer, taps.Asked):
+        _keep_question(request, answer.game, answer.question, _draft_fields(request))
+    elif isinstance(answer, taps.Recorded):
+        _forget_question(request, answer.game)
+    return answer
 
 
 @require_POST
 def play_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    def undo(game: Game, position: dict) -> dict:
-        undone = services.play_undo(
-            game=game,
-            expected_seq=position["expected"],
-            after_play=position["after"],
-            user=request.user,
-        )
-        return {
-            "game": undone.game,
-            "said": f"Play {undone.play.seq} undone.",
-            "current": undone.board,
-            "plays": _plays_change(request, undone.previous, undone.board),
-            "removed": undone.play.seq,
-        }
-
-    return _board(request, **tap(request, pk, undo))
+    position = PositionForm(request.POST)
+    if not position.is_valid():
+        return _no_position(request, pk, keep_selection=False)
+    answer = _written(taps.undo, pk=pk, user=request.user, position=_position(position))
+    if not isinstance(answer, taps.Undone):
+        return _refusal(request, answer, keep_selection=False)
+    _forget_question(request, answer.game)
+    return _board(
+        request,
+        answer.game,
+        said=f"Play {answer.play.seq} undone.",
+        current=answer.board,
+        plays=_plays_change(request, answer.previous, answer.board),
+        removed=answer.play.seq,
+    )
 
 
 @require_GET
@@ -255,56 +268,46 @@ def scorer_add(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("games:score", pk=game.pk)
 
 
-def tap(
-    request: HttpRequest,
-    pk: int,
-    write: Callable[[Game, dict], dict],
-    *,
-    tapped: Callable[[Game], dict | None] | None = None,
-) -> dict:
-    """Run a scorer's write against the log position the screen showed; return what the
-    answer shows (``_board``'s keyword arguments, ``write`` returns them for a write that
-    went through). The game is read once, with the scorer check, and locked in the write's
-    transaction (``services.locked_game``). Refused because another tablet wrote first, the
-    answer says what it did and what was not recorded (the play ``tapped`` reads from the
-    post, or an undo when there is none). The bench's write-only probe calls this too."""
-    position = PositionForm(request.POST)
-    game = None
-
-    def chosen() -> screens.Selection | None:
-        # A refused tap comes back with what it chose still chosen (a selection, see
-        # games.scoring.screens).
-        return screens.selection(game.kind, request.POST) if tapped else None
-
+def _written(write: Callable[..., taps.Answer], **arguments: Any) -> taps.Answer:
+    """``write`` (a ``taps`` service) called: 404 when the game does not exist."""
     try:
-        with transaction.atomic():
-            game = scorer_game(request, pk)
-            if not position.is_valid():
-                error = "The request is missing its log position."
-                return {"game": game, "error": error, "status": 400, "selection": chosen()}
-            answer = write(game, position.cleaned_data)
-    except services.PositionConflict as exc:
-        now = boards.current(game)
-        error = conflicts.refused(
-            scoreboard(game, now),
-            exc,
-            user=request.user,
-            tapped=tapped(game) if tapped else None,
-            undo=tapped is None,
+        return write(**arguments)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
+
+
+def _position(form: PositionForm) -> taps.Position:
+    return taps.Position(form.cleaned_data["expected"], form.cleaned_data["after"])
+
+
+def _no_position(request: HttpRequest, pk: int, *, keep_selection: bool = True) -> HttpResponse:
+    """The answer to a write that names no log position (400): the game's board, for its
+    scorers only."""
+    game = _written(taps.scorer_game, pk=pk, user=request.user)
+    error = "The request is missing its log position."
+    selection = screens.selection(game.kind, request.POST) if keep_selection else None
+    return _board(request, game, error=error, status=400, selection=selection)
+
+
+def _refusal(
+    request: HttpRequest, answer: taps.Refused | taps.Conflict, *, keep_selection: bool = True
+) -> HttpResponse:
+    """A refused write's answer: for a conflict, the board now; refused by the game, the board
+    unchanged and the play-by-play as it is, a play's choices still chosen (a selection, see
+    games.scoring.screens)."""
+    if isinstance(answer, taps.Conflict):
+        return _board(
+            request, answer.game, error=answer.message, status=answer.status, current=answer.board
         )
-        return {"game": game, "error": error, "status": 409, "current": now}
-    except EngineError as exc:
-        error = _capitalised(str(exc))
-        return {
-            "game": game,
-            "error": error,
-            "status": getattr(exc, "status", 422),  # 400 for a post no screen sends
-            "plays": PLAYS_UNCHANGED,
-            "selection": chosen(),
-        }
-    if "question" not in answer:
-        _forget_question(request, game)
-    return {"game": game, **answer}
+    selection = screens.selection(answer.game.kind, request.POST) if keep_selection else None
+    return _board(
+        request,
+        answer.game,
+        error=answer.message,
+        status=answer.status,
+        plays=PLAYS_UNCHANGED,
+        selection=selection,
+    )
 
 
 # A play waiting for the table's answer (the umpire's cards, a review, an extension…) is kept
@@ -347,21 +350,6 @@ def _plays_change(request: HttpRequest, previous: Board, board: Board) -> str:
     return PLAYS_ADDED if board.length > previous.length else PLAYS_REMOVED
 
 
-def _tapped(game: Game, request: HttpRequest) -> dict | None:
-    """The play a refused tap posted, or None if it names none."""
-    try:
-        return _posted_play(game, request)
-    except EngineError:
-        return None
-
-
-def _posted_play(game: Game, request: HttpRequest) -> dict:
-    """The play a scorer posted: taps, a JSON ``play``, or a ``typed`` line (read against the
-    board's stored state: no replay)."""
-    state = boards.current(game).state if request.POST.get("typed") else None
-    return play_from_post(game.kind, request.POST, state)
-
-
 @login_required
 @require_GET
 def play_completions(request: HttpRequest, pk: int) -> HttpResponse:
@@ -383,15 +371,6 @@ def _draft_fields(request: HttpRequest) -> list[tuple[str, str]]:
     return [
         (key, value) for key, values in request.POST.lists() if key not in skip for value in values
     ]
-
-
-def scorer_game(request: HttpRequest, pk: int) -> Game:
-    """The game a scorer's write is for, read once and locked (inside the write's
-    transaction): 404 when there is none, 403 for anyone else."""
-    try:
-        return services.locked_game(pk, request.user)
-    except Game.DoesNotExist:
-        raise Http404("No such game.") from None
 
 
 def _board_context(

@@ -68,6 +68,14 @@ def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
     assert bounds["signed_in_post_fraction"] == load["signed_in_post"]["fraction_of_baseline"]
     assert bounds["write_only_fraction"] == load["write_only"]["fraction_of_baseline"]
     assert load["write_only"]["statuses"] == {"204": load["write_only"]["requests"]}
+    # Posting is judged against the write alone, the bound measured in the same run.
+    posting = report["targets"]["post_play"]
+    assert posting["target"].startswith(">= 0.7 of the write-only probe's rate")
+    rates = load["post_play"]["requests_per_second"], load["write_only"]["requests_per_second"]
+    assert posting["fraction_of_write_only"] == round(rates[0] / rates[1], 3)
+    assert posting["met"] == (posting["fraction_of_write_only"] >= 0.7)
+    for name, check in report["targets"].items():
+        assert check["target"], name  # every check says what it is judged against
     assert all(isinstance(check["met"], bool) for check in report["targets"].values())
 
 

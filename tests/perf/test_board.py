@@ -1,7 +1,8 @@
 """Each play carries the board it leaves (``games.scoring.board``): after every kind of write the
-board and the play-by-play are what a full replay of the log gives; a stored state is unpickled only
-when its signature checks out, else the board is replayed from the log (and written again only
-by a request that may write); a tap costs the same few queries at any log length."""
+board and the play-by-play are what a full replay of the log gives; a stored state (signed JSON
+data, never a pickle) is read only when its signature checks out, else the board is replayed from
+the log (and written again only by a request that may write); a tap costs the same few queries
+at any log length."""
 
 import json
 import pickle
@@ -13,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.bench.players import generate
 from games.engines import all_engines, get
+from games.engines.notation import notation_for
 from games.engines.record import Record, replay
 from games.kinds.records import game_record
 from games.leagues import services as league_services
@@ -41,10 +43,16 @@ def test_every_game_is_checked():
 
 
 @pytest.mark.parametrize("kind", sorted(LONG))
-def test_every_engines_states_survive_a_pickle_round_trip(kind):
+def test_every_engines_states_survive_a_stored_round_trip(kind):
+    """Signed as a play's row stores it, and read back: the same state, for every state of
+    a long game."""
     generated = generate(kind, LONG[kind], limit=120, seed=9)
-    for state in replay(Record(kind, generated.options, ("A", "B"), generated.plays)).states:
-        assert pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)) == state
+    engine = get(kind)
+    states = replay(Record(kind, generated.options, ("A", "B"), generated.plays)).states
+    for seq, state in enumerate(states):
+        place = {"game_pk": 1, "seq": seq, "chain": "c"}
+        stored = json.loads(json.dumps(board.sign_state(state, engine=engine, **place)))
+        assert board.load_state(stored, engine=engine, **place) == state
 
 
 def assert_board_is_the_replay(game) -> None:
@@ -145,7 +153,7 @@ def test_void_and_reopening_give_a_new_revision_and_keep_the_board(staff, scorer
 
 
 class Planted:
-    """A pickle that runs code when loaded: it must never be."""
+    """A pickle that runs code when loaded: no stored state is ever unpickled."""
 
     ran = False
 
@@ -172,38 +180,52 @@ def _last(game) -> Play:
     return game.plays.order_by("-seq").first()
 
 
-def _spoil_flip(data: bytes) -> bytes:
-    return data[:-1] + bytes([data[-1] ^ 1])
+def _spoil_flip(data: dict) -> dict:
+    state = {**data["state"], "balls": data["state"]["balls"] + 1}  # one value changed
+    return {**data, "state": state}
 
 
-def _spoil_pickle(data: bytes) -> bytes:
-    return data[: board.SIGNATURE_BYTES] + pickle.dumps(Planted())
+def _spoil_pickle(data: dict) -> dict:
+    return {**data, "state": pickle.dumps(Planted()).decode("latin-1")}
 
 
-def _spoil_unsigned(data: bytes) -> bytes:
-    return pickle.dumps(Planted())
+def _spoil_unsigned(data: dict) -> dict:
+    return data["state"]
 
 
-def _spoil_other_place(data: bytes, earlier: bytes) -> bytes:
+def _spoil_other_place(data: dict, earlier: dict) -> dict:
     return earlier  # a genuine state, signed for another play
 
 
-@pytest.mark.parametrize("spoil", ["flip", "pickle", "unsigned", "other_place", "empty"])
+def _spoil_foreign(data: dict, game: Game, last: Play) -> dict:
+    """Signed with the site's key (as only the site can), but naming no engine's class."""
+    foreign = {"@": "os:system"}
+    return {
+        **data,
+        "state": foreign,
+        "signature": board._signature(foreign, game.pk, last.seq, last.chain),
+    }
+
+
+@pytest.mark.parametrize("spoil", ["flip", "pickle", "unsigned", "other_place", "foreign", "empty"])
 def test_a_tampered_state_is_refused_and_the_board_replayed_from_the_log(scorer, spoil):
     game = _game_of(scorer)
+    engine = get(game.kind)
     expected = scoreboard(game)
     last = _last(game)
-    data = bytes(last.state)
-    earlier = bytes(game.plays.get(seq=3).state)
+    data = last.state
+    earlier = game.plays.get(seq=3).state
     spoiled = {
         "flip": lambda: _spoil_flip(data),
         "pickle": lambda: _spoil_pickle(data),
         "unsigned": lambda: _spoil_unsigned(data),
         "other_place": lambda: _spoil_other_place(data, earlier),
+        "foreign": lambda: _spoil_foreign(data, game, last),
         "empty": lambda: None,
     }[spoil]()
     Play.objects.filter(pk=last.pk).update(state=spoiled)
-    assert board.load_state(spoiled, game_pk=game.pk, seq=last.seq, chain=last.chain) is None
+    place = {"engine": engine, "game_pk": game.pk, "seq": last.seq, "chain": last.chain}
+    assert board.load_state(spoiled, **place) is None
 
     # A read that may not write (a page routed to the replica): replayed, nothing written.
     token = db_router._public_read.set(True)
@@ -214,15 +236,12 @@ def test_a_tampered_state_is_refused_and_the_board_replayed_from_the_log(scorer,
     assert not Planted.ran
     assert (drawn.state, drawn.summary) == (expected.state, expected.summary)
     assert (drawn.log_length, drawn.last_play_id) == (expected.log_length, expected.last_play_id)
-    stored = _last(game).state
-    assert (bytes(stored) if stored is not None else None) == spoiled
+    assert _last(game).state == spoiled
 
     # A read that may write puts the signed state back; the next tap applies to it.
     assert scoreboard(game).summary == expected.summary
     last = _last(game)
-    assert board.load_state(last.state, game_pk=game.pk, seq=last.seq, chain=last.chain) == (
-        expected.state
-    )
+    assert board.load_state(last.state, **place) == expected.state
     raw = random_plays("quick-baseball", {"innings": 9}, 13, seed=4)[-1]
     services.play_record(game=game, raw=raw, expected_seq=13, user=scorer)
     assert_board_is_the_replay(game)
@@ -232,9 +251,10 @@ def test_a_tampered_state_is_refused_and_the_board_replayed_from_the_log(scorer,
 def test_a_state_is_signed_with_a_key_from_the_secret_key(scorer, settings):
     game = _game_of(scorer, length=2)
     last = _last(game)
-    assert board.load_state(last.state, game_pk=game.pk, seq=last.seq, chain=last.chain)
+    place = {"engine": get(game.kind), "game_pk": game.pk, "seq": last.seq, "chain": last.chain}
+    assert board.load_state(last.state, **place)
     settings.SECRET_KEY = "another-secret-key-" + "x" * 40
-    assert board.load_state(last.state, game_pk=game.pk, seq=last.seq, chain=last.chain) is None
+    assert board.load_state(last.state, **place) is None
     assert scoreboard(game).summary == game.summary  # replayed from the log
 
 
@@ -264,16 +284,22 @@ def test_a_log_that_no_longer_replays_shows_the_plays_that_do(scorer):
 # -- queries per tap -------------------------------------------------------------------
 
 
-def tap_queries(client, game, raw, django_assert_max_num_queries, limit: int = 5) -> tuple:
+def tap_queries(
+    client, game, raw, django_assert_max_num_queries, limit: int = 5, typed: bool = False
+) -> tuple:
     """The queries the scoring screen's tap on ``game`` makes that read or write rows (at most
-    ``limit``), and all told (with the transaction's own statements, at most two)."""
+    ``limit``), and all told (with the transaction's own statements, at most two). ``typed``:
+    the play is posted as the "type a play" field does, a line of the game's notation."""
     current = board.current(Game.objects.get(pk=game.pk))
     fields = {
         "expected": current.length + 1,
         "after": current.last_play_id,
         "revision": current.revision,
-        "play": json.dumps(raw),
     }
+    if typed:
+        fields["typed"] = notation_for(game.kind).format_play(raw)
+    else:
+        fields["play"] = json.dumps(raw)
     with CaptureQueriesContext(connection) as everything:
         with django_assert_max_num_queries(limit, connection=DataStatements(connection)):
             reply = client.post(f"/games/{game.pk}/plays/", fields, headers={"HX-Request": "true"})
@@ -345,6 +371,31 @@ def test_a_tap_makes_at_most_6_queries_at_play_10_and_play_300(
     long_ = tap_queries(client, long, plays[299], django_assert_max_num_queries, limit=expected)
     assert short[0] == long_[0] == expected
     assert short[1] == long_[1] <= 6 + session_row
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_typed_play_makes_at_most_6_queries_at_play_10_and_play_300(
+    django_user_model, django_assert_max_num_queries
+):
+    """A typed line is read against the board the write reads with the game's lock: the same
+    queries as a tap (the last play's row is read once)."""
+    from django.test import Client
+
+    owner = django_user_model.objects.create_user("owner", password="pw-owner-1")
+    plays = random_plays("quick-baseball", {"innings": 60}, 301, seed=2)
+    game = game_with_log("quick-baseball", {"innings": 60}, plays[:9], owner)
+    long = game_with_log("quick-baseball", {"innings": 60}, plays[:299], owner)
+    client = Client()
+    client.force_login(owner)
+    session_row = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1
+    expected = 4 + session_row
+    count = lambda each, raw: tap_queries(  # noqa: E731
+        client, each, raw, django_assert_max_num_queries, limit=expected, typed=True
+    )
+    short, long_ = count(game, plays[9]), count(long, plays[299])
+    assert short[0] == long_[0] == expected
+    assert short[1] == long_[1] <= 6 + session_row
+    assert [p.payload for p in Play.objects.filter(game=game).order_by("-seq")[:1]] == [plays[9]]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -172,8 +172,8 @@ def test_the_board_a_write_leaves_is_the_one_drawn(scorer_client, game, monkeypa
     tap(scorer_client, game, pitch="SO1", bat="B4")
     shown = screen(scorer_client, game)
     reads = []
-    real = board.current
-    monkeypatch.setattr(board, "current", lambda g: reads.append(g.pk) or real(g))
+    real = board.after_row  # every read of a board: ``current`` and the write's locked read
+    monkeypatch.setattr(board, "after_row", lambda g, row: reads.append(g.pk) or real(g, row))
     position = {"after": shown["after"], "revision": shown["revision"]}
     post_play(scorer_client, game, 2, **position, pitch="SO2", call="leave")
     assert reads == [game.pk]  # the write's own read, inside its transaction
