@@ -29,8 +29,10 @@ from django.views.decorators.http import require_safe
 from ninja import NinjaAPI, Swagger
 from ninja.errors import Throttled, ValidationError
 
+from games.api import game_routes, league_routes
 from games.api.throttling import ClientRateThrottle
 from games.plumbing import revalidation
+from games.plumbing.replica import reads_replica, replica_reads
 
 DESCRIPTION = """\
 Everything the public pages of this Scorekeeper show, as JSON: leagues, seasons, teams,
@@ -72,10 +74,19 @@ api = OpenDataAPI(
 def urls() -> tuple[list, str, str]:
     """The API's URL patterns. Its schema and docs pages answer GET (and HEAD) only, like its
     operations (django-ninja's own answer any method); and CSRF stays on for all of them
-    (django-ninja exempts its views): a POST is refused before anything reads it."""
+    (django-ninja exempts its views): a POST is refused before anything reads it. An operation
+    marked ``mark_replica_reads`` reads from the replica (``games.plumbing.replica``)."""
     patterns, app_name, namespace = api.urls
+    marked = {
+        name
+        for module in (game_routes, league_routes)
+        for name, view in vars(module).items()
+        if callable(view) and reads_replica(view)
+    }
     for pattern in patterns:
         view = pattern.callback
+        if pattern.name in marked:
+            view = replica_reads(view)
         if pattern.name in ("openapi-json", "openapi-view"):
             view = require_safe(view)
         pattern.callback = _csrf_checked(view)

@@ -27,6 +27,7 @@ from games.engines import all_engines
 from games.kinds.records import game_record
 from games.models import Game, League
 from games.plumbing import page_cache, revalidation
+from games.plumbing.replica import mark_replica_reads
 from games.scoring import board as boards
 from games.win import chances as win_chances
 from scorekeeper import converters  # noqa: F401 (registers {id:…}, ids in range)
@@ -78,6 +79,7 @@ def _archive_filters(filters: GameFilters) -> selectors.ArchiveFilters:
     )
 
 
+@mark_replica_reads
 @router.get(
     "/games",
     response={200: list[GameOut], **ERRORS},
@@ -108,6 +110,7 @@ def _game(pk: int) -> Game:
     return found
 
 
+@mark_replica_reads
 @router.get(
     "/games/{id:pk}",
     response={200: GameDetail, **ERRORS},
@@ -129,6 +132,7 @@ def game_detail(request: HttpRequest, pk: int) -> dict | HttpResponse:
     }
 
 
+@mark_replica_reads
 @router.get(
     "/games/{id:pk}/record",
     response={200: GameRecord, **ERRORS},
@@ -140,6 +144,7 @@ def game_record_detail(request: HttpRequest, pk: int) -> dict:
     return game_record(_game(pk)).to_json()
 
 
+@mark_replica_reads
 @router.get(
     "/games/{id:pk}/plays",
     response={200: list[PlayOut], **ERRORS},

@@ -38,6 +38,7 @@ from games.leagues.cups.export import bracket_document
 from games.leagues.standings_cache import cached_standings
 from games.models import Competition, League, Season, Team
 from games.plumbing import page_cache, revalidation
+from games.plumbing.replica import mark_replica_reads
 
 router = Router(tags=["leagues"])
 ERRORS = {400: Error, 404: Error, 429: Error}
@@ -59,12 +60,14 @@ def _season(league: str, season: str) -> Season:
     return found
 
 
+@mark_replica_reads
 @router.get("/leagues", response={200: list[LeagueOut], **ERRORS}, summary="Every league")
 @paged
 def league_list(request: HttpRequest) -> Shown:
     return Shown(selectors.leagues(), rows.league)
 
 
+@mark_replica_reads
 @router.get("/leagues/{league}", response={200: LeagueDetail, **ERRORS}, summary="One league")
 def league_detail(request: HttpRequest, league: str) -> dict:
     found = selectors.leagues().filter(slug=league).first()
@@ -90,6 +93,7 @@ def league_detail(request: HttpRequest, league: str) -> dict:
     }
 
 
+@mark_replica_reads
 @router.get(
     "/leagues/{league}/seasons",
     response={200: list[SeasonOut], **ERRORS},
@@ -101,6 +105,7 @@ def season_list(request: HttpRequest, league: str) -> Shown:
     return Shown(selectors.league_seasons(league=found), lambda s: rows.season(s, found))
 
 
+@mark_replica_reads
 @router.get(
     "/leagues/{league}/seasons/{season}",
     response={200: SeasonDetail, **ERRORS},
@@ -122,6 +127,7 @@ def season_detail(request: HttpRequest, league: str, season: str) -> dict:
     }
 
 
+@mark_replica_reads
 @router.get(
     "/leagues/{league}/teams", response={200: list[TeamOut], **ERRORS}, summary="A league's teams"
 )
@@ -131,6 +137,7 @@ def team_list(request: HttpRequest, league: str) -> Shown:
     return Shown(selectors.league_teams(league=found), lambda t: rows.team(t, found))
 
 
+@mark_replica_reads
 @router.get(
     "/leagues/{league}/teams/{team}", response={200: TeamDetail, **ERRORS}, summary="One team"
 )
@@ -156,6 +163,7 @@ class FixtureFilters(Schema):
     date_to: datetime.date | None = Field(None, description="scheduled on or before")
 
 
+@mark_replica_reads
 @router.get(
     "/leagues/{league}/seasons/{season}/fixtures",
     response={200: list[FixtureOut], **ERRORS},
@@ -194,6 +202,7 @@ def fixture_list(
     return Shown(fixtures, rows.fixture)
 
 
+@mark_replica_reads
 @router.get(
     "/leagues/{league}/seasons/{season}/standings",
     response={200: StandingsOut, **ERRORS},
@@ -244,6 +253,7 @@ def _stats(page: stats_selectors.StatsPage) -> dict:
     }
 
 
+@mark_replica_reads
 @router.get(
     "/leagues/{league}/seasons/{season}/stats",
     response={200: StatsOut, **ERRORS},
@@ -254,6 +264,7 @@ def season_stats(request: HttpRequest, league: str, season: str) -> dict:
     return _stats(stats_selectors.season_stats(season=_season(league, season)))
 
 
+@mark_replica_reads
 @router.get(
     "/leagues/{league}/stats", response={200: StatsOut, **ERRORS}, summary="A league's stats"
 )
@@ -261,6 +272,7 @@ def league_stats(request: HttpRequest, league: str) -> dict:
     return _stats(stats_selectors.league_stats(league=_league(league)))
 
 
+@mark_replica_reads
 @router.get(
     "/leagues/{league}/seasons/{season}/competitions/{competition}",
     response={200: CompetitionDetail, **ERRORS},

@@ -2,7 +2,8 @@
 
 With ``REPLICA_DATABASE_URL`` set, settings add a ``replica`` database and this router. A view
 that may read from the replica is marked with ``replica_reads`` (game pages, standings,
-archive, stats, the open-data API's reads), in its URL pattern: ``PublicReadsMiddleware`` looks
+archive, stats, the open-data API's reads), in its URL pattern (the API's operations where
+they are defined, ``mark_replica_reads``): ``PublicReadsMiddleware`` looks
 for the mark on the view a GET or HEAD request resolved to; while such a request runs, reads of
 the games app's tables go to the replica. Writes always go to the primary (so do cache fills a
 public page makes), and so do sessions and accounts: a user who just logged in is never logged
@@ -43,6 +44,13 @@ def replica_reads(view: View) -> View:
 
     setattr(marked, MARK, True)
     return marked  # type: ignore[return-value]
+
+
+def mark_replica_reads(view: View) -> View:
+    """Mark ``view`` itself (the open-data API's operations, whose URL patterns django-ninja
+    builds: ``games.api.app.urls`` carries the mark over to their patterns)."""
+    setattr(view, MARK, True)
+    return view
 
 
 def reads_replica(view: Callable[..., Any]) -> bool:

@@ -216,7 +216,7 @@ for seq, raw in enumerate(
 
 def test_a_lagging_replica_is_replayed_and_nothing_is_written_or_deleted(run_python, tmp_path):
     primary, replica, env = _primary_and_replica(
-        run_python, tmp_path, "UPDATE games_play SET state = X'00'"
+        run_python, tmp_path, "UPDATE games_play SET state = '{\"spoiled\": true}'"
     )
     result = run_python("manage.py", "shell", "-c", MORE, **env)
     assert result.returncode == 0, result.stderr
