@@ -45,7 +45,7 @@ TARGETS = {
 }
 # The API's per-client limit (``settings.API_RATE``, 300 a minute by default) would turn a load
 # from one address into 429s at once: the bench's server raises it out of the way (a million a
-# second, django-ratelimit's syntax). Its cost, one cache increment per request, is still
+# second). Its cost, one cache increment per request, is still
 # measured.
 API_RATE = "1000000/s"
 
