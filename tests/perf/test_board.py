@@ -186,7 +186,8 @@ def _spoil_flip(data: dict) -> dict:
 
 
 def _spoil_pickle(data: dict) -> dict:
-    return {**data, "state": pickle.dumps(Planted()).decode("latin-1")}
+    # Protocol 0 is printable text: PostgreSQL's jsonb holds no NUL character.
+    return {**data, "state": pickle.dumps(Planted(), protocol=0).decode("ascii")}
 
 
 def _spoil_unsigned(data: dict) -> dict:
