@@ -77,9 +77,7 @@ def _restore(directory: Path, archive: schema.LeaguesFile, before_names: bool) -
     competitions = _restore_competitions(archive.competitions, seasons, teams)
     fixtures, tie_links = _restore_fixtures(archive.fixtures, seasons, teams, competitions)
     report = RestoreReport()
-    games = _restore_games(
-        directory, archive.games, users, seasons, fixtures, report, before_names
-    )
+    games = _restore_games(directory, archive.games, users, seasons, fixtures, report, before_names)
     # Knockout fixtures join their ties only now: a bracket settling itself game by game would
     # pass through states the archive never had (a two-legged tie after its first leg has no
     # winner, which takes its winner out of the next round and undoes a walkover there). The
