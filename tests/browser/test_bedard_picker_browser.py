@@ -72,9 +72,10 @@ def test_every_picker_target_is_44_px_and_a_pitch_goes_in(
             expect(page.locator('.answer-picker .suit-tabs input[value="Y"]')).to_be_checked()
             expect(page.locator('.answer-picker button.pick[data-card="Y7"]')).to_be_visible()
             expect(page.locator('.answer-picker button.pick[data-card="K7"]')).to_be_hidden()
-        for step in bedard("Y12", "Y7") + bedard("B13", "R13"):
-            step(page).click()
-        expect(page.locator("ol.play-list > li")).to_have_count(2)
+        for number, pitch in enumerate((("Y12", "Y7"), ("B13", "R13")), start=1):
+            for step in bedard(*pitch):
+                step(page).click()
+            expect(page.locator("ol.play-list > li")).to_have_count(number)
         payloads = list(game.plays.order_by("seq").values_list("payload", flat=True))
         assert payloads == [{"bat": "Y12", "field": "Y7"}, {"bat": "B13", "field": "R13"}]
         # After a pitch every target still has its size.
