@@ -6,6 +6,7 @@ kind's screen only reads it, so it names what it reads here and does not import 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from games.engines.record import Replay
@@ -31,6 +32,12 @@ class ScreenBoard(Protocol):
 
     @property
     def is_over(self) -> bool: ...
+
+    @property
+    def lines(self) -> Sequence[Any]:
+        """The play-by-play, oldest first, read from the rows only when indexed: each line's
+        ``payload`` is its play (``lines[-1]`` is one query)."""
+        ...
 
     @property
     def replay(self) -> Replay:

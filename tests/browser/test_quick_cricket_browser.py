@@ -103,7 +103,9 @@ def test_tap_through_the_first_over(live_server, django_user_model, page: Page) 
     expect_plays(page, 1)
     expect(said).to_have_text("Fielder placed beside B.")
     expect(board.locator("dd.fielder")).to_have_text("beside B")
-    expect(spell.get_by_role("button", name="Beside B")).to_have_class("button fielder-button")
+    # Answered: the question leaves the board; the fielder can still be moved until a ball.
+    expect(spell).to_have_count(0)
+    expect(board.locator("details.move-fielder summary")).to_contain_text("Move the fielder")
 
     # 1. Pitch A, Path "4" in B, move B (Path), stroke D (Empty): runs through D, 5 + 4.
     tap_delivery(page, pitch="A", card="4", path="B", move="B", stroke="D")

@@ -53,10 +53,12 @@ GAMES = {
             ".batter-face .spaces .chip-choice:last-child",
         ],
     ),
+    # The answer picker's last card on show: of its last suit, or on a phone (one suit at a
+    # time, chosen by tabs) of the suit on show.
     "bedard-baseball": (
         ["Aces", "Kings"],
         {},
-        [".answer-picker .suit-row:last-child .pick:last-child", ".lead-picker .pick"],
+        [".answer-picker .pick:visible >> nth=-1", ".lead-picker .pick:visible"],
     ),
     "solitaire-baseball": (["Casey"], {}, ["button.play-cards", ".pick-row:last-child .pick"]),
     "quick-tennis": (["Ann", "Bea"], {}, ["button.play-shot"]),

@@ -1,12 +1,13 @@
 """Taps per play and tap-to-board time on every scoring screen.
 
 Each of the six games plays a short fixed sequence through its scoring screen with real clicks
-(the sequences of the games' own browser tests). For every play the test counts the scorer's
-taps (trusted pointer presses and key presses, read in the page), the cards physically played
-on the table (read from the play's recorded payload), and the time from the final tap (the one
-that posts) to the new board: first in the DOM (the play list grows) and settled
-(``htmx:afterSettle``), both measured in the page with ``performance.now()``. A table of the
-figures is printed at the end (run with ``-s`` to see it).
+(the sequences of the games' own browser tests), at 1024×768; Bedard's plays its sequence again
+on a phone (390×844), where its pickers show one suit at a time. For every play the test counts
+the scorer's taps (trusted pointer presses and key presses, read in the page), the cards
+physically played on the table (read from the play's recorded payload), and the time from the
+final tap (the one that posts) to the new board: first in the DOM (the play list grows) and
+settled (``htmx:afterSettle``), both measured in the page with ``performance.now()``. A table of
+the figures is printed at the end (run with ``-s`` to see it).
 """
 
 import re
@@ -26,7 +27,7 @@ from .test_quick_cricket_browser import start_game as start_cricket
 from .test_quick_tennis_browser import start_match as start_tennis
 from .test_solitaire_baseball_browser import start_game as start_solitaire
 
-# One worker plays all six, so the table printed at the end is whole under xdist too.
+# One worker plays them all, so the table printed at the end is whole under xdist too.
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
@@ -66,7 +67,7 @@ def button(scope: str, name: str) -> Step:
     return lambda page: page.locator(scope).get_by_role("button", name=name)
 
 
-# ---- the six sequences: each play is the list of taps the scorer makes, the last one posts.
+# ---- the sequences: each play is the list of taps the scorer makes, the last one posts.
 
 
 def qb(pitch: str, bat: str = "", call: str = "") -> list[Step]:
@@ -156,26 +157,56 @@ BACKYARD_BASEBALL = [
 ]
 
 
+def start_bedard_on_a_phone(page: Page, base_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_bedard(page, base_url)
+
+
+def pick(picker: str, card: str) -> Step:
+    """The card in a Bedard picker. Where the picker shows one suit at a time (a phone), the
+    card's suit tab is tapped first when another suit is on show; the larger screens show
+    every suit, so there the step is the card's one tap."""
+    tag = "label" if picker == "lead" else "button"
+
+    def step(page: Page) -> Locator:
+        target = page.locator(f'.{picker}-picker {tag}.pick[data-card="{card}"]')
+        if not target.is_visible():
+            page.locator(f'.{picker}-picker .suit-tabs label[data-suit="{card[0]}"]').click()
+        return target
+
+    return step
+
+
 def bedard(lead: str, answer: str, *then: Step) -> list[Step]:
-    return [
-        css(f'.lead-picker label.pick[data-card="{lead}"]'),
-        css(f'.answer-picker button.pick[data-card="{answer}"]'),
-        *then,
-    ]
+    return [pick("lead", lead), pick("answer", answer), *then]
 
 
-BEDARD_BASEBALL = [
-    bedard("R4", "R2"),
-    bedard("Y12", "Y7"),
-    bedard("K11", "K12"),
-    bedard("B13", "R13"),
-    bedard("Y6", "R3", button('#board .question[data-ask="had_suit"]', "No: ball")),
-    bedard("K8", "K10"),
-    bedard("B1", "B5"),
-    bedard("B7", "Y1", css('#board .question button[value="true"]')),
-    bedard("K3", "K1"),
-    bedard("R9", "R1"),
+def bedard_phone(lead: str, answer: str, *then: Step) -> list[Step]:
+    """A pitch's taps on a phone, each one a step: the lead's suit tab unless the picker shows
+    it (a fresh board shows the first suit, Black), the lead, the answer's suit tab unless it
+    is the led suit (the answer picker turns to it), the answer."""
+    steps = [css(f'.lead-picker .suit-tabs label[data-suit="{lead[0]}"]')] if lead[0] != "K" else []
+    steps.append(css(f'.lead-picker label.pick[data-card="{lead}"]'))
+    if answer[0] != lead[0]:
+        steps.append(css(f'.answer-picker .suit-tabs label[data-suit="{answer[0]}"]'))
+    return [*steps, css(f'.answer-picker button.pick[data-card="{answer}"]'), *then]
+
+
+# Each pitch: the lead, the answer, then the taps that answer the screen's question.
+BEDARD_PITCHES: list[tuple] = [
+    ("R4", "R2"),
+    ("Y12", "Y7"),
+    ("K11", "K12"),
+    ("B13", "R13"),
+    ("Y6", "R3", button('#board .question[data-ask="had_suit"]', "No: ball")),
+    ("K8", "K10"),
+    ("B1", "B5"),
+    ("B7", "Y1", css('#board .question button[value="true"]')),
+    ("K3", "K1"),
+    ("R9", "R1"),
 ]
+BEDARD_BASEBALL = [bedard(*pitch) for pitch in BEDARD_PITCHES]
+BEDARD_PHONE = [bedard_phone(*pitch) for pitch in BEDARD_PITCHES]
 
 
 def lay(*cards: str) -> list[Step]:
@@ -258,6 +289,7 @@ GAMES = {
     "Quick Cricket": (start_cricket, QUICK_CRICKET, quick_cricket_cards, 12),
     "Backyard Baseball": (start_backyard, BACKYARD_BASEBALL, backyard_cards, 16),
     "Bedard's Universal Baseball": (start_bedard, BEDARD_BASEBALL, bedard_cards, 4),
+    "Bedard's, on a phone": (start_bedard_on_a_phone, BEDARD_PHONE, bedard_cards, 5),
     "Solitaire baseball": (start_solitaire, SOLITAIRE_BASEBALL, solitaire_cards, 6),
     "Quick Tennis": (start_tennis, QUICK_TENNIS, tennis_cards, 8),
 }

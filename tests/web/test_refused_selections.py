@@ -117,7 +117,8 @@ def test_bedard_keeps_the_lead_and_marks_the_answer(scorer_client, scorer):
     response = post_play(scorer_client, bedard, 1, bat="B1", field="R5", field_had_suit="perhaps")
     assert response.status_code == 422
     html = response.content.decode()
-    assert ticked(html) == {("bat", "B1")}
+    # The phone's suit tabs show the lead's suit and the answer's.
+    assert ticked(html) == {("bat", "B1"), ("lead_suit", "B"), ("answer_suit", "R")}
     assert pressed(html) == {("field", "R5")}
 
 

@@ -11,7 +11,7 @@ from django.http import QueryDict
 from games.engines import InvalidPlay
 from games.engines.baseball import ordinal
 from games.engines.bedard_baseball import CARDS_PER_DEAL, Card
-from games.engines.bedard_baseball.deck import FACES, STANDARD, SUITS, VALUES
+from games.engines.bedard_baseball.deck import COLOUR, FACES, STANDARD, SUITS, VALUES, read_card
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
 
@@ -57,6 +57,10 @@ def context(board: ScreenBoard) -> dict[str, Any]:
     innings, rows = line_rows(board)
     batting = 0 if summary["half"] == "top" else 1
     deal = summary["deal"]
+    suits = picker_rows(state.deck, state.played)
+    # The suit a phone's pickers show first (the tabs of _suit_tabs.html): the first with a
+    # card still to play; a tap's selection shows the suits of its cards instead (selected).
+    first = next((row.letter for row in suits if not all(c.gone for c in row.cells)), "")
     return {
         "innings": innings,
         "rows": rows,
@@ -67,7 +71,9 @@ def context(board: ScreenBoard) -> dict[str, Any]:
         "outs_marks": [i < summary["outs"] for i in range(3)],
         "balls_marks": [i < summary["balls"] for i in range(3)],
         "strikes_marks": [i < summary["strikes"] for i in range(2)],
-        "suits": picker_rows(state.deck, state.played),
+        "suits": suits,
+        "lead_suit": first or suits[0].letter,
+        "answer_suit": first or suits[0].letter,
         "deal_number": deal["number"],
         "pitch_number": deal["pitches"] + 1,
         "cards_per_deal": CARDS_PER_DEAL,
@@ -100,6 +106,23 @@ def picker_rows(deck: str, played: frozenset[Card]) -> list[SuitRow]:
             )
         )
     return rows
+
+
+def selected(selection: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+    """The suits a phone's pickers show for a selection: the lead's, and the answer's (the
+    lead's when no answer is chosen: the fielder answers in the led suit when it can)."""
+    lead = _suit(selection.get("bat", ()))
+    answer = _suit(selection.get("field", ())) or lead
+    return {name: suit for name, suit in (("lead_suit", lead), ("answer_suit", answer)) if suit}
+
+
+def _suit(posted: tuple[str, ...]) -> str:
+    """The suit letter of the card posted, as either deck writes it; "" for none."""
+    for deck in (COLOUR, STANDARD):
+        card = read_card(posted[0], deck) if posted else None
+        if card is not None:
+            return card.suit
+    return ""
 
 
 def _label(deck: str, value: int) -> str:

@@ -40,6 +40,9 @@ class BatView:
     id: str
     label: str  # the card's accessible name: "B3: batters 1-3 single on yellow; …"
     groups: tuple[tuple[str, tuple[tuple[str, str], ...], bool], ...]  # name, hits, current
+    # What it hits for the batter now up, as a phone shows it: ("red", "home run"), or
+    # ("green or yellow", "single"); empty when it hits nothing for this batter.
+    now: tuple[tuple[str, str], ...]
     in_hand: bool
     playable: bool
 
@@ -65,6 +68,7 @@ def context(board: ScreenBoard) -> dict[str, Any]:
         "can_steal": not over and steal_candidate(state.bases) is not None,
         "refreshes": [] if over else _refreshes(state),
         "relief": summary["relief"],
+        "relief_key": relief_key(state, board.game.sides, summary["relief"]),
         "outs_marks": [i < summary["outs"] for i in range(3)],
         "balls_marks": [i < summary["balls"] for i in range(3)],
     }
@@ -103,11 +107,43 @@ def _bat_cards(state: Any) -> list[BatView]:
                 )
                 for i, hits in enumerate(card.hits)
             ),
+            now=_hits_now(card.hits[group]),
             in_hand=card.id in state.batter_hand,
             playable=card.id in state.batter_hand or empty,
         )
         for card in state.catalogue.bats
     ]
+
+
+def _hits_now(hits: Any) -> tuple[tuple[str, str], ...]:
+    """One group's hits by base, best first: (("red", "home run"), ("blue", "single"))."""
+    by_base: dict[int, list[str]] = {}
+    for colour, base in hits:
+        by_base.setdefault(base, []).append(colour)
+    return tuple(
+        (_colours(tuple(colours)), BASE_WORDS[base])
+        for base, colours in sorted(by_base.items(), reverse=True)
+    )
+
+
+def relief_key(state: Any, sides: Any, relief: Any) -> str:
+    """The line under the scoreboard that says what an X in the RP box means, while one is on
+    show, from the game's catalogue: "X in RP: the Mets' relief pitcher is in: C2's inner red
+    border now matches when they pitch." Empty while no relief pitcher is in."""
+    names = [sides[side] for side in (0, 1) if relief[side]]
+    if not names:
+        return ""
+    inner = [
+        f"{card.id}'s inner {' and '.join(card.inner)} border"
+        for card in state.catalogue.pitches
+        if card.inner
+    ]
+    matches = (
+        f": {' and '.join(inner)} now match{'es' if len(inner) == 1 else ''} when they pitch"
+        if inner
+        else ""
+    )
+    return f"X in RP: relief pitcher in for {' and '.join(names)}{matches}."
 
 
 def _colours(colours: tuple[str, ...]) -> str:

@@ -44,11 +44,31 @@ def context(board: ScreenBoard) -> dict[str, Any]:
             for cid, runs in match.catalogue.path_cards
         ],
         "spell_start": not innings.spell_started and not match.final,
+        # Read only when the controls draw the spell's start (a template calls it).
+        "fielder_answered": lambda: fielder_answered(board),
+        "fielder_moves": fielder_moves(innings.fielder),
         "spell_number": innings.completed_overs // OVERS_PER_SPELL + 1,
         "reviews": [(sides[side], innings.reviews_left[side]) for side in (0, 1)],
         "umpire_down": innings.umpire_down,
         "quadrants": quadrant_labels(match.catalogue, innings.wickets),
     }
+
+
+def fielder_answered(board: ScreenBoard) -> bool:
+    """Whether the table has answered "Place the fielder?" in the spell about to start: the
+    last play of the log placed the fielder. Until a ball is bowled, every play after a
+    placement in the same spell is another placement (a delivery or a no ball starts the spell,
+    a declaration ends the innings), so the last play tells."""
+    if not len(board.lines):
+        return False
+    return "fielder" in board.lines[-1].payload
+
+
+def fielder_moves(fielder: str | None) -> list[tuple[str | None, str]]:
+    """The placements that change where the fielder stands: each quadrant but the one it is
+    beside, and taking it away when it is placed, as (posted value, words)."""
+    moves: list[tuple[str | None, str]] = [(q, f"Beside {q}") for q in "ABCD" if q != fielder]
+    return moves + ([(None, "No fielder")] if fielder else [])
 
 
 def quadrant_labels(catalogue: Any, wickets: int) -> dict[str, list[tuple[str, str]]]:

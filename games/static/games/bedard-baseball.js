@@ -1,5 +1,7 @@
 // The answer picker never offers the lead card: the engine refuses a card answering itself.
-// Tapping a lead disables that card's answer button (a card gone this deal stays disabled).
+// Tapping a lead disables that card's answer button (a card gone this deal stays disabled),
+// and turns the answer's suit tab (a phone shows one suit at a time) to the led suit, which
+// the fielder must follow when it can.
 (function () {
   if (window.bedardPicker) { return; }
   window.bedardPicker = true;
@@ -26,6 +28,12 @@
   }
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form.bedard-form");
-    if (form && event.target.name === "bat") { sync(form); }
+    if (form && event.target.name === "bat") {
+      sync(form);
+      var row = event.target.closest(".suit-row");
+      var tab = row && form.querySelector(
+        '.answer-picker .suit-tabs input[value="' + row.dataset.suit + '"]');
+      if (tab) { tab.checked = true; }
+    }
   });
 })();
