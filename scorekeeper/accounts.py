@@ -18,6 +18,14 @@ from .client_address import client_address
 USER_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
+class SignUpForm(UserCreationForm):
+    """Django's sign-up form with each password error under the field it is about: what the
+    password validators say under the password, a mismatch under the confirmation."""
+
+    def validate_password_for_user(self, user, password_field_name: str = "password1") -> None:
+        super().validate_password_for_user(user, password_field_name=password_field_name)
+
+
 def _next_url(request: HttpRequest) -> str:
     candidate = request.POST.get("next") or request.GET.get("next") or ""
     if url_has_allowed_host_and_scheme(
@@ -49,20 +57,20 @@ def signup(request: HttpRequest) -> HttpResponse:
         wait = _signup_wait(request)
         if wait is not None:
             return _signup_refused(request, wait)
-        form = UserCreationForm(request.POST)
+        form = SignUpForm(request.POST)
         if form.is_valid():
             user = form.save()
             login(request, user, backend=USER_BACKEND)
             return redirect(_next_url(request))
     else:
-        form = UserCreationForm()
+        form = SignUpForm()
     return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})
 
 
 def _signup_refused(request: HttpRequest, wait: int) -> HttpResponse:
     minutes = max(1, -(-wait // 60))
     context = {
-        "form": UserCreationForm(initial={"username": request.POST.get("username", "")[:150]}),
+        "form": SignUpForm(initial={"username": request.POST.get("username", "")[:150]}),
         "next": _next_url(request),
         "refused": (
             "Too many sign-ups from this address. "

@@ -6,6 +6,9 @@ from games import api
 
 from . import accounts, health
 
+# The "Not allowed" page: for a game's scoring, it says who adds scorers and where.
+handler403 = "games.scoring.not_allowed.permission_denied"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),

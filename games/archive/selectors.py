@@ -13,9 +13,11 @@ Choices made here:
   ``date_to`` (inclusive). The team filter finds the team's fixture games.
 - A season page shows its games under way, its results (newest first), the fixtures still to
   play (by date and start time, undated last) and the season's games outside the fixture
-  list. A voided game is listed with its reason; a fixture recorded as abandoned or no
-  result is among the results (dated by its game, else by when it was recorded) with
-  "No result: <reason>".
+  list. The league fixtures' results and the cups' results are listed and counted apart:
+  only league fixtures count in the standings (``games.leagues.standings``), so the
+  league results' count of final games is the standings' count. A voided game is listed with
+  its reason; a fixture recorded as abandoned or no result is among the results (dated by
+  its game, else by when it was recorded) with "No result: <reason>".
 - Cricket scores in lists are each side's innings ("120/7 & 88"; all out shows the runs only,
   a declaration ends in "d").
 - A team's form is its last five counted results (voided games have no stats rows), oldest
@@ -76,13 +78,36 @@ def league_options(*, league: League) -> list[tuple[str, str]]:
 
 
 @dataclass(frozen=True)
+class ResultCounts:
+    """How many of a list of results are final, void and without a result."""
+
+    final: int
+    void: int
+    no_result: int
+
+    @classmethod
+    def of(cls, rows: list[GameRow]) -> ResultCounts:
+        statuses = [row.status for row in rows]
+        return cls(statuses.count("final"), statuses.count("void"), statuses.count("no_result"))
+
+
+@dataclass(frozen=True)
 class SeasonPage:
     season: Season
     live: list[GameRow]
-    results: list[GameRow]
+    results: list[GameRow]  # the league fixtures' (the standings' games)
+    cup_results: list[GameRow]  # the cups' fixtures', each naming its cup
     to_play: list[GameRow]
     friendlies: list[GameRow]
     teams: list[Team]
+
+    @property
+    def result_counts(self) -> ResultCounts:
+        return ResultCounts.of(self.results)
+
+    @property
+    def cup_result_counts(self) -> ResultCounts:
+        return ResultCounts.of(self.cup_results)
 
 
 def _newest_first(rows: list[GameRow]) -> list[GameRow]:
@@ -98,19 +123,22 @@ def _row_when(row: GameRow) -> tuple[datetime.datetime, int]:
 
 
 def season_page(*, season: Season) -> SeasonPage:
-    """The season's games under way, results (newest first), fixtures still to play (by date,
-    undated last) and its games outside the fixture list."""
+    """The season's games under way, results (newest first; the league fixtures' and the
+    cups' apart), fixtures still to play (by date, undated last) and its games outside the
+    fixture list."""
     fixtures = [
         fixture_row(f)
-        for f in season.fixtures.select_related("away", "home", "game").order_by(
+        for f in season.fixtures.select_related("away", "home", "game", "competition").order_by(
             F("scheduled_on").asc(nulls_last=True), F("scheduled_time").asc(nulls_first=True), "id"
         )
     ]
     friendlies = season.games.filter(fixture__isnull=True)
+    results = [r for r in fixtures if r.status in ("final", "void", "no_result")]
     return SeasonPage(
         season=season,
         live=_newest_first([r for r in fixtures if r.status == "live"]),
-        results=_newest_first([r for r in fixtures if r.status in ("final", "void", "no_result")]),
+        results=_newest_first([r for r in results if r.fixture.competition_id is None]),
+        cup_results=_newest_first([r for r in results if r.fixture.competition_id is not None]),
         to_play=[r for r in fixtures if r.status == "scheduled"],
         friendlies=_newest_first([game_row(g) for g in friendlies]),
         teams=list(season.league.teams.order_by("name")),

@@ -51,6 +51,15 @@ class UnknownUser(ValueError):
     pass
 
 
+class NotScorer(PermissionDenied):
+    """Refused because the user is not one of ``game``'s scorers (the "Not allowed" page,
+    ``games.scoring.not_allowed``, then says who adds scorers)."""
+
+    def __init__(self, game: Game, message: str) -> None:
+        super().__init__(message)
+        self.game = game
+
+
 class NeedsAnswer(Exception):
     """The table must answer ``question`` before the play can be recorded (nothing was)."""
 
@@ -71,7 +80,7 @@ def locked_game(pk: int, user) -> LockedGame:
     """The game a scorer writes to and its board, read once and locked until the write's
     transaction ends (writers to one game take turns): one query reads the last play's row
     (the board, ``games.scoring.board``) with its game, and whether ``user`` may score it
-    (``Game.scored_by``). ``Game.DoesNotExist`` when there is none, ``PermissionDenied``
+    (``Game.scored_by``). ``Game.DoesNotExist`` when there is none, ``NotScorer``
     for anyone but its scorers. Call inside the write's transaction."""
     # The last play with its game joined, both locked: the usual case, a game in play. (Had
     # another writer removed that play meanwhile, the row is gone once the lock is ours.)
@@ -100,7 +109,7 @@ def locked_game(pk: int, user) -> LockedGame:
         game.knows_scorer(user, game.added_scorer)
         row = None
     if not game.is_scorer(user):
-        raise PermissionDenied("Only this game's scorers can change it.")
+        raise NotScorer(game, "Only this game's scorers can change it.")
     board = boards.after_row(game, row) if row is not None else boards.current(game)
     return LockedGame(game, board)
 

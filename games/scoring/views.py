@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
@@ -96,7 +95,7 @@ def _board_cached(kind: str) -> bool:
 def game_score(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     if not game.is_scorer(request.user):
-        raise PermissionDenied("Only this game's scorers can enter plays.")
+        raise services.NotScorer(game, "Only this game's scorers can enter plays.")
     if request.GET.get("cancel"):
         _forget_question(request, game)
     elif not request.htmx and (waiting := _waiting_question(request, game)):
@@ -243,7 +242,7 @@ def win_probability_setting(request: HttpRequest, pk: int) -> HttpResponse:
     """Show or hide each side's chance of winning on this game's scoring screen."""
     game = get_object_or_404(Game, pk=pk)
     if not game.is_scorer(request.user):
-        raise PermissionDenied("Only this game's scorers can change its scoring screen.")
+        raise services.NotScorer(game, "Only this game's scorers can change its scoring screen.")
     show = request.POST.get("show") == "1"
     services.win_probability_show(game=game, show=show)
     return redirect("games:score", pk=game.pk)
@@ -358,7 +357,7 @@ def play_completions(request: HttpRequest, pk: int) -> HttpResponse:
     board's stored state."""
     game = get_object_or_404(Game, pk=pk)
     if not game.is_scorer(request.user):
-        raise PermissionDenied("Only this game's scorers can enter plays.")
+        raise services.NotScorer(game, "Only this game's scorers can enter plays.")
     lines = typed_completions(game.kind, boards.current(game).state, request.GET)
     response = render(request, "games/_typed_options.html", {"lines": lines})
     response["Cache-Control"] = "no-store"

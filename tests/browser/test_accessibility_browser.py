@@ -191,6 +191,16 @@ def game_page(page: Page, site: Site) -> None:
     expect(page.locator("#scoreboard")).to_be_visible()
 
 
+def not_a_scorer(page: Page, site: Site) -> None:
+    """Another user's game: the "Not allowed" page says who adds scorers."""
+    other = type(site.user).objects.create_user(username="other-scorer")
+    game = services.game_create(
+        kind="quick-baseball", options={}, sides=["Owls", "Herons"], user=other
+    )
+    page.goto(f"{site.base}/games/{game.pk}/score/")
+    expect(page.locator(".scorer-help")).to_be_visible()
+
+
 def corrections(page: Page, site: Site) -> None:
     game = site.game("quick-baseball")
     page.goto(f"{site.base}/games/{game.pk}/corrections/")
@@ -230,6 +240,7 @@ PAGES: dict[str, tuple[Visit, bool]] = {  # name: (how to get there, logged in)
     "score backyard-baseball, bobble": (backyard_bobble, True),
     "score quick-baseball, game over": (game_over("quick-baseball"), True),
     "game page": (game_page, False),
+    "not a scorer": (not_a_scorer, True),
     "corrections": (corrections, True),
     "correct a play": (correct_play, True),
     "leagues": (league_page("/leagues/"), False),

@@ -27,7 +27,7 @@ def season(staff):
 def counted(client, season) -> int:
     path = reverse("games:standings", args=[season.league.slug, season.slug])
     html = client.get(path).content.decode()
-    return int(re.search(r"from (\d+) final game", html).group(1))
+    return int(re.search(r"from (\d+) final league game", html).group(1))
 
 
 def csv_rows(client, season) -> list[str]:

@@ -52,6 +52,21 @@ def test_signup_with_mismatched_passwords_shows_errors(client) -> None:
     assert logged_in_username(client) is None
 
 
+def test_a_weak_password_is_refused_under_the_password_field(client) -> None:
+    data = {"username": "alice", "password1": "12345678", "password2": "12345678"}
+    form = client.post(reverse("signup"), data).context["form"]
+    assert form.errors["password1"]  # too common, entirely numeric
+    assert "password2" not in form.errors
+    assert not get_user_model().objects.exists()
+
+
+def test_a_mismatch_is_refused_under_the_confirmation_field(client) -> None:
+    data = {**signup_data(), "password2": "something-else-entirely"}
+    form = client.post(reverse("signup"), data).context["form"]
+    assert [e.code for e in form.errors.as_data()["password2"]] == ["password_mismatch"]
+    assert "password1" not in form.errors
+
+
 def test_login_and_logout(client, django_user_model) -> None:
     django_user_model.objects.create_user("bob", password=PASSWORD)
     response = client.post(reverse("login"), {"username": "bob", "password": PASSWORD})
