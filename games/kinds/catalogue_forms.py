@@ -100,8 +100,7 @@ def check(kind: str, data: Any) -> str:
     try:
         get(kind).options({"catalogue": data})
     except EngineError as exc:
-        message = str(exc).removeprefix(OPTION_PREFIX)
-        return message[:1].upper() + message[1:]
+        return _sentence(str(exc).removeprefix(OPTION_PREFIX))
     return ""
 
 
@@ -196,7 +195,7 @@ class CatalogueForm:
                     base = None
                 catalogue, row_errors = self.module.merge(base, sent)
                 if row_errors:
-                    self.errors = row_errors
+                    self.errors = [_sentence(e) for e in row_errors]
                     self._rows = sent
                     return False
                 self.text = pretty(catalogue)
@@ -241,14 +240,20 @@ class CatalogueForm:
         except ValueError:
             return None
 
-    def tables(self) -> list[tuple[Any, list[dict[str, str]]]]:
+    def tables(self) -> list[tuple[Any, list[list[tuple[Any, str]]]]]:
         """Each table of the per-card editor with its rows (as sent, when refused), plus
-        blank rows to add cards."""
+        blank rows to add cards; a row is its (column, value) pairs."""
         if self.module is None:
             return []
         rows = self._rows if self._rows is not None else self._data_rows()
         return [
-            (table, [*rows.get(table.key, []), *({} for _ in range(table.blank))])
+            (
+                table,
+                [
+                    [(column, row.get(column.name, "")) for column in table.columns]
+                    for row in [*rows.get(table.key, []), *({} for _ in range(table.blank))]
+                ],
+            )
             for table in self.module.TABLES
         ]
 
@@ -257,9 +262,14 @@ class CatalogueForm:
         return self.module.rows(data) if self.module is not None and data is not None else {}
 
     def shown_key(self) -> str:
-        """The rows the page shows, so the next send tells an edited table from one left as
-        it was."""
-        return _rows_key(self._data_rows()) if self.module is not None else ""
+        """The rows the tables started from, so the next send tells an edited table from one
+        left as it was: those of the cards shown, or, when refused, the ones sent with it
+        (rows edited before stay edited)."""
+        if self.module is None:
+            return ""
+        if self.errors and self.data is not None and self.name("shown") in self.data:
+            return self.data[self.name("shown")]
+        return _rows_key(self._data_rows())
 
     def view(self) -> dict[str, Any]:
         """What ``templates/games/<game id>/_cards.html`` draws of the cards."""
@@ -287,3 +297,7 @@ class CatalogueForm:
 
 def _rows_key(rows: dict[str, list[dict[str, str]]] | None) -> str:
     return json.dumps(rows or {}, sort_keys=True, separators=(",", ":"))
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:]

@@ -120,7 +120,8 @@ def catalogue_option(kind: str) -> dict[str, Any]:
 def game_create(*, kind: str, options: Mapping[str, Any], sides: list[str], user) -> Game:
     """Create a game; ``options`` are validated by the engine (``InvalidOptions``)."""
     engine = get(kind)
-    checked = engine.options({**options, **catalogue_option(kind)})
+    # The cards the options name win over the site-wide catalogue staff edit.
+    checked = engine.options({**catalogue_option(kind), **options})
     game = Game.objects.create(kind=kind, options=checked, sides=list(sides), created_by=user)
     refresh_summary(game)
     return game

@@ -89,7 +89,9 @@ def league_update(
     if League.objects.filter(name__iexact=name).exclude(pk=league.pk).exists():
         raise LeagueError(f"There is already a league called {name!r}.")
     league.name = name
-    league.options = _league_options(league.kind, options)
+    # The settings form has no cards: the league keeps its catalogue (``league_cards_set``).
+    kept = {"catalogue": league.options["catalogue"]} if "catalogue" in league.options else {}
+    league.options = _league_options(league.kind, {**kept, **options})
     current = {key: getattr(league, key) for key in POINTS}
     for key, value in _points({**current, **points}).items():
         setattr(league, key, value)
