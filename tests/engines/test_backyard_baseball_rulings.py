@@ -24,7 +24,8 @@ CATALOGUE_FILE = (
     / "games"
     / "engines"
     / "catalogues"
-    / "backyard-baseball.json"
+    / "backyard-baseball"
+    / "reconstruction.json"
 )
 SPACES = ["IL", "IR", "LF", "CF", "RF"]
 CONNECTIONS = {

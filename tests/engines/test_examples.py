@@ -205,7 +205,8 @@ def test_replay_rejects_a_play_after_the_game_is_final():
     ks = [{"pitch": p, "call": "leave"} for p in ("SO1", "SO2", "RUN")]
     walk = [{"pitch": "PO", "call": "leave"}] * 4
     plays = [*ks, *(walk * 4), {"pitch": "SO1", "bat": "B1"}]
-    record = {"game": "quick-baseball", "options": {"innings": 1}, "plays": plays}
+    options = {"innings": 1, "catalogue": "first-reconstruction"}  # SO2 has a blue border
+    record = {"game": "quick-baseball", "options": options, "plays": plays}
     done = run_replay(json.dumps({**record, "plays": plays[:-1]}))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["status"] == "final"

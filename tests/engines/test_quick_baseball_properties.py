@@ -12,25 +12,17 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from games.engines import IllegalPlay, InvalidPlay, get
+from games.engines.catalogues import default_catalogue
 from games.engines.record import dumps, from_json, loads, replay
 
 ENG = get("quick-baseball")
-CATALOGUE = json.loads(
-    (
-        Path(__file__).resolve().parents[2]
-        / "games"
-        / "engines"
-        / "catalogues"
-        / "quick-baseball.json"
-    ).read_text(encoding="utf-8")
-)
+CATALOGUE = default_catalogue("quick-baseball")
 PITCH_IDS = sorted(c["id"] for c in CATALOGUE["pitch"])
 BAT_IDS = sorted(c["id"] for c in CATALOGUE["bat"])
 PITCH_OUT = "PO"

@@ -2,7 +2,10 @@
 
 Plays are written as raw record objects and played from the initial state, so every test
 reads like a game record. Expected results come from the rulings text (the card tables are
-transcribed here, not read from the engine's catalogue).
+transcribed here, not read from the engine's catalogue). The games here are played with the
+first reconstruction of the cards (the rulings keep it, in full, for games already played),
+named in every game's options; the default's tables are checked in
+``test_quick_baseball_catalogues.py``.
 """
 
 from __future__ import annotations
@@ -21,8 +24,14 @@ from games.engines.record import RecordError, ReplayError, from_json, replay
 
 ENG = get("quick-baseball")
 CATALOGUE_FILE = (
-    Path(__file__).resolve().parents[2] / "games" / "engines" / "catalogues" / "quick-baseball.json"
+    Path(__file__).resolve().parents[2]
+    / "games"
+    / "engines"
+    / "catalogues"
+    / "quick-baseball"
+    / "first-reconstruction.json"
 )
+FIRST = {"catalogue": "first-reconstruction"}
 
 ALL_BATS = ["B1", "B2", "B3", "B4", "B5"]
 ALL_PITCHES = ["C1", "C2", "FLY", "PO", "RUN", "SO1", "SO2"]
@@ -79,7 +88,7 @@ def walks(n: int) -> list[dict[str, Any]]:
 
 
 def start(innings: int = 9, **options: Any):
-    return ENG.initial_state(ENG.options({"innings": innings, **options}))
+    return ENG.initial_state(ENG.options({"innings": innings, **FIRST, **options}))
 
 
 def run(plays, innings: int = 9, state=None, **options: Any):

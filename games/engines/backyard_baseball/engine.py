@@ -19,7 +19,7 @@ from .state import Play, State
 INNINGS = 3
 
 
-CATALOGUE = CatalogueOption(fields.from_data, fields.DEFAULT)
+CATALOGUE = CatalogueOption("backyard-baseball", fields.from_data)
 field_for = CATALOGUE.for_options
 
 

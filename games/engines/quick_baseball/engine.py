@@ -13,7 +13,7 @@ from .parse import PLAY_KEYS, parse_play
 from .rules import apply_play
 from .state import BATTER, PITCHER, Play, State
 
-CATALOGUE = CatalogueOption(cards.from_data, cards.DEFAULT)
+CATALOGUE = CatalogueOption("quick-baseball", cards.from_data)
 catalogue_for = CATALOGUE.for_options
 
 

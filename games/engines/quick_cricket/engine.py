@@ -35,7 +35,7 @@ def _style(value: Any) -> str:
     return value
 
 
-CATALOGUE = CatalogueOption(cards.from_data, cards.DEFAULT)
+CATALOGUE = CatalogueOption("quick-cricket", cards.from_data)
 catalogue_for = CATALOGUE.for_options
 
 

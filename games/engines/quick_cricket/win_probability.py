@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from .. import get
 from ..win_probability.model import Model, NotCovered, clip
 from .state import BALLS_PER_OVER, Match
 
@@ -20,7 +19,7 @@ class CricketModel(Model):
     bounds = (("overs", 50, "matches of more than 50 overs a side"),)
 
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        validated = dict(get(self.game_id).options(dict(options)))
+        validated = self.validated(options)
         if validated.get("overs") is None:
             raise NotCovered("win probability not available for unlimited-overs matches")
         if validated.get("innings", 1) != 1:

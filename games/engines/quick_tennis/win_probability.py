@@ -39,7 +39,6 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from .. import get
 from ..win_probability.model import SMOOTHING, Model, Probabilities, clip, key_text
 from .scoring import win_point
 from .state import (
@@ -300,7 +299,7 @@ class QuickTennisModel(Model):
     games = 3_000
 
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(get(self.game_id).options(dict(options)))
+        return self.validated(options)
 
     def simulation_options(self, table_options: Mapping[str, Any]) -> dict[str, Any]:
         return dict(table_options)

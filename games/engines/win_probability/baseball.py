@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-from .. import get
 from .model import Model, NotCovered, clip
 
 MAX_INNINGS_LEFT = 8
@@ -37,7 +36,7 @@ class BaseballModel(Model):
         self.games = games
 
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        validated = dict(get(self.game_id).options(dict(options)))
+        validated = self.validated(options)
         if validated.get("ties_allowed"):
             raise NotCovered("win probability not available for games that may end tied")
         validated.pop("innings", None)

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import get, win_model
+from .. import catalogues, get, win_model
 
 # Labels of a simulated game's end, from the first side's point of view: side 0 won, side 1
 # won, or neither (a tie; in solitaire, the game lost).
@@ -58,7 +58,20 @@ class Model:
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options that pick a table: the game's validated options, less those the
         situations already describe. Raises ``NotCovered`` with the reason."""
-        return self.within_bounds(dict(get(self.game_id).options(dict(options))))
+        return self.within_bounds(self.validated(options))
+
+    def validated(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's validated options, its cards named one way: a game with the default
+        catalogue (absent, or a reference to it) has none, so both share the default's table;
+        inline cards equal to a built-in catalogue are its reference."""
+        validated = dict(get(self.game_id).options(dict(options)))
+        if "catalogue" in validated and catalogues.has_catalogues(self.game_id):
+            value = catalogues.pinned(self.game_id, validated["catalogue"])
+            if catalogues.name_of(self.game_id, value) == catalogues.default_name(self.game_id):
+                del validated["catalogue"]
+            else:
+                validated["catalogue"] = value
+        return validated
 
     def within_bounds(self, options: dict[str, Any]) -> dict[str, Any]:
         """``options`` if a table for them is within ``bounds``, else ``NotCovered``."""
@@ -108,9 +121,9 @@ class Model:
         folders = [engine_package, here, here.parent / "baseball", here.parent / "catalogues"]
         digest = hashlib.sha256()
         for folder in folders:
-            for path in sorted(folder.glob("*")):
+            for path in sorted(folder.rglob("*")):
                 if path.suffix in (".py", ".json"):
-                    digest.update(path.name.encode())
+                    digest.update(path.relative_to(folder).as_posix().encode())
                     digest.update(path.read_bytes())
         digest.update((here.parent / "players.py").read_bytes())
         return digest.hexdigest()[:16]
