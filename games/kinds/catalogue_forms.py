@@ -55,13 +55,7 @@ def cards_module(kind: str) -> ModuleType | None:
 
 def starts(kind: str) -> list[tuple[str, str]]:
     """The built-in catalogues to start from, as (name, label), the default first."""
-    names = list(catalogues.names(kind))
-    first = catalogues.default_name(kind)
-    ordered = [n for n in names if n == first] + [n for n in names if n != first]
-    return [
-        (name, catalogues.label(kind, name) + (" (the default)" if name == first else ""))
-        for name in ordered
-    ]
+    return [(name, catalogues.label(kind, name)) for name in catalogues.names(kind)]
 
 
 def resolved(kind: str, data: Any) -> Any:
@@ -156,8 +150,18 @@ class CatalogueForm:
     def __post_init__(self) -> None:
         self.module = cards_module(self.kind)
         self.catalogue = self.initial
-        self.text = "" if self.initial is None else pretty(self.initial)
         self._rows: dict[str, list[dict[str, str]]] | None = None
+        if catalogues.is_reference(self.initial):  # a built-in: its cards, and its name
+            self.start = str(self.initial["name"])
+        self.text = "" if self.initial is None else pretty(self.shown_data())
+
+    def describe(self) -> str:
+        """Which cards these are in words: a built-in's label, or cards of one's own."""
+        try:
+            name = catalogues.name_of(self.kind, self.catalogue)
+        except ValueError:
+            return "cards of your own"
+        return catalogues.label(self.kind, name) if name else "cards of your own"
 
     def name(self, field_name: str) -> str:
         return f"{self.prefix}-{field_name}"

@@ -17,11 +17,13 @@ DATA = Path(__file__).resolve().parents[2] / "games" / "engines" / "catalogues"
 
 
 def baseball() -> dict[str, Any]:
-    return json.loads((DATA / "quick-baseball.json").read_text(encoding="utf-8"))
+    return json.loads(
+        (DATA / "quick-baseball" / "first-reconstruction.json").read_text(encoding="utf-8")
+    )
 
 
 def cricket() -> dict[str, Any]:
-    return json.loads((DATA / "quick-cricket.json").read_text(encoding="utf-8"))
+    return json.loads((DATA / "quick-cricket" / "reconstruction.json").read_text(encoding="utf-8"))
 
 
 def card(data: dict[str, Any], key: str, card_id: str) -> dict[str, Any]:

@@ -265,3 +265,32 @@ def test_the_service_refuses_anyone_but_an_organiser(baseball_league, django_use
     other = django_user_model.objects.create_user("other", password="pw-other-1")
     with pytest.raises(PermissionDenied):
         leagues.league_cards_set(league=league, user=other, catalogue=own_cards())
+
+
+def test_a_built_in_is_kept_by_name_and_digest(organiser_client, baseball_league):
+    from games.engines import catalogues
+
+    league, _season, _teams = baseball_league
+    older = catalogues.named("quick-baseball", "first-reconstruction")
+    text = json.dumps(older)
+    assert (
+        post(organiser_client, league, **{"cards-text": text, "cards-save": "1"}).status_code == 302
+    )
+    league.refresh_from_db()
+    assert league.options["catalogue"] == catalogues.reference(
+        "quick-baseball", "first-reconstruction"
+    )
+    page = organiser_client.get(cards_url(league))
+    assert page.context["cards_form"].start == "first-reconstruction"
+    assert json.loads(page.context["cards_form"].text) == older
+    assert catalogues.label("quick-baseball", "first-reconstruction") in page.content.decode()
+
+
+def test_the_default_cards_are_pinned_when_saved(organiser_client, baseball_league):
+    from games.engines import catalogues
+
+    league, _season, _teams = baseball_league
+    assert post(organiser_client, league, **{"cards-save": "1"}).status_code == 302
+    league.refresh_from_db()
+    default = catalogues.default_name("quick-baseball")
+    assert league.options["catalogue"] == catalogues.reference("quick-baseball", default)

@@ -8,8 +8,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.engines import EngineError, get
-from games.kinds.catalogues import pinned
+from games.engines import EngineError, catalogues, get
 from games.leagues.services.common import LeagueError, require_organiser
 from games.models import League
 
@@ -24,10 +23,11 @@ def league_cards_set(*, league: League, user, catalogue: Any) -> League:
     require_organiser(league=league, user=user)
     league = League.objects.select_for_update().get(pk=league.pk)
     options = {name: value for name, value in league.options.items() if name != "catalogue"}
-    if catalogue is not None:
-        options["catalogue"] = catalogue
     try:
-        league.options = get(league.kind).options(pinned(league.kind, options))
+        # Pinned: a built-in (the default for None) is kept by name and digest, so the
+        # league's games keep these cards whatever the site's default becomes.
+        options["catalogue"] = catalogues.pinned(league.kind, catalogue)
+        league.options = get(league.kind).options(options)
     except (EngineError, ValueError) as exc:
         raise LeagueError(f"Cards: {str(exc).removeprefix(OPTION_PREFIX)}") from None
     league.save(update_fields=["options"])
