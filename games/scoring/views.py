@@ -69,6 +69,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "cards_form": cards,
         "cards_url": reverse("games:new"),
         "cards_saving": posted and not checking,
+        "cards_title": "This game's cards",
     }
     if checking:  # "Load" or "Check and preview": the cards section alone, nothing saved
         cards.is_valid()

@@ -48,6 +48,7 @@ def league_cards(request: HttpRequest, league: League) -> HttpResponse:
         "cards_form": form,
         "cards_url": cards_url(league),
         "cards_saving": saving,
+        "cards_title": "The league's cards",
     }
     template = (
         "games/_cards_form.html" if request.htmx and not saving else "games/manage/cards.html"
