@@ -30,6 +30,7 @@ from django.utils.datastructures import MultiValueDict
 from games.engines import EngineError, catalogues, get, player_table
 from games.engines.notation import notation_for
 from games.kinds import kind as game_kind
+from games.kinds.card_tables import Row
 from games.plumbing.untrusted_files import UntrustedFileError, parse_json, read_stream
 
 # A printed set's catalogue is a few KiB of JSON; 64 KiB leaves room for comments-as-names.
@@ -190,14 +191,14 @@ class CatalogueForm:
             self._rows = self._sent_rows()
             return False
         sent = self._sent_rows()
-        if not self.loaded and self.module is not None and sent is not None:
-            shown = self.data.get(self.name("shown"), "")
-            if _rows_key(sent) != shown:
-                try:
-                    base = resolved(self.kind, catalogue)
-                except ValueError:
-                    base = None
-                catalogue, row_errors = self.module.merge(base, sent)
+        edited = self._edited(sent) if not self.loaded else {}
+        if edited:
+            try:
+                base = resolved(self.kind, catalogue)
+            except ValueError:
+                base = None
+            if self.module is not None:
+                catalogue, row_errors = self.module.merge(base, edited)
                 if row_errors:
                     self.errors = [_sentence(e) for e in row_errors]
                     self._rows = sent
@@ -218,12 +219,29 @@ class CatalogueForm:
             raise ValueError(f"There are no built-in cards called {name!r}.")
         return pretty(catalogues.named(self.kind, name))
 
+    def _edited(self, sent: dict[str, list[dict[str, str]]] | None) -> dict[str, list[Row]]:
+        """The tables whose rows differ from the ones the page showed (``shown``)."""
+        if not sent or self.data is None:
+            return {}
+        try:
+            shown = json.loads(self.data.get(self.name("shown")) or "{}")
+        except ValueError:
+            shown = {}
+        if not isinstance(shown, dict):
+            shown = {}
+        return {key: rows for key, rows in sent.items() if rows != shown.get(key)}
+
     def _sent_rows(self) -> dict[str, list[dict[str, str]]] | None:
+        """The rows of each table that was sent (a table none of whose fields came is left
+        out), blank rows dropped."""
         if self.module is None or self.data is None:
             return None
         rows = {}
         for table in self.module.TABLES:
-            columns = [self.data.getlist(self.name(f"{table.key}-{c.name}")) for c in table.columns]
+            names = [self.name(f"{table.key}-{c.name}") for c in table.columns]
+            if not any(name in self.data for name in names):
+                continue
+            columns = [self.data.getlist(name) for name in names]
             count = max((len(values) for values in columns), default=0)
             read = [
                 {
@@ -233,7 +251,7 @@ class CatalogueForm:
                 for i in range(count)
             ]
             rows[table.key] = [row for row in read if any(row.values())]
-        return rows if any(rows.values()) or self.name("shown") in self.data else None
+        return rows or None
 
     # What the template shows.
 
@@ -249,7 +267,7 @@ class CatalogueForm:
         blank rows to add cards; a row is its (column, value) pairs."""
         if self.module is None:
             return []
-        rows = self._rows if self._rows is not None else self._data_rows()
+        rows = {**self._data_rows(), **(self._rows or {})}
         return [
             (
                 table,

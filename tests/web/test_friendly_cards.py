@@ -117,3 +117,31 @@ def test_a_cricket_friendly_with_a_bad_path_card_names_it(scorer_client):
 def test_signing_in_comes_first(client):
     assert new_game(client, **{"cards-text": json.dumps(own_cards())}).status_code == 302
     assert not Game.objects.exists()
+
+
+def test_a_backyard_friendly_left_alone_gets_the_default_cards(scorer_client):
+    page = scorer_client.get(NEW, {"kind": "backyard-baseball"})
+    shown = page.context["cards_form"].shown_key()
+    answer = scorer_client.post(
+        NEW,
+        {
+            "kind": "backyard-baseball",
+            "visitors": "Dots",
+            "home": "Plains",
+            "option_innings": 3,
+            "cards-text": "",
+            "cards-start": "default",
+            "cards-shown": shown,
+            # The deck's tables as the page sends them: blank rows only.
+            **{
+                f"cards-pitcher-{c}": ["", ""]
+                for c in ("card", "number", "pitch", "result", "space")
+            },
+            **{
+                f"cards-batter-{c}": ["", ""]
+                for c in ("card", "pitch", "result", "space", "runners")
+            },
+        },
+    )
+    assert answer.status_code == 302
+    assert "catalogue" not in Game.objects.get().options

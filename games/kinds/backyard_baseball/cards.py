@@ -43,10 +43,11 @@ TABLES = (
 
 
 def rows(data: Any) -> dict[str, list[Row]]:
-    """The deck's cards as the tables' rows (text), none when the catalogue has no deck."""
+    """The deck's cards as the tables' rows (text); empty tables when the catalogue has no
+    deck."""
     deck = data.get("deck") if isinstance(data, dict) else None
     if not isinstance(deck, dict):
-        return {}
+        return {table.key: [] for table in TABLES}
     found: dict[str, list[Row]] = {}
     for table in TABLES:
         cards = deck.get(table.key)
@@ -63,11 +64,14 @@ def _text(value: Any) -> str:
 
 
 def merge(data: Any, sent: dict[str, list[Row]]) -> tuple[Any, list[str]]:
-    """``data`` with its deck made of the tables' rows, or the messages naming each refused
-    card and field."""
+    """``data`` with its deck made of the rows of the tables in ``sent``, or the messages
+    naming each refused card and field."""
     errors: list[str] = []
-    deck: dict[str, list[dict[str, Any]]] = {}
+    had = data.get("deck") if isinstance(data, dict) else None
+    deck: dict[str, Any] = copy.deepcopy(had) if isinstance(had, dict) else {}
     for table in TABLES:
+        if table.key not in sent:  # only the tables sent replace their part
+            continue
         cards, labels = [], []
         for position, row in enumerate(sent.get(table.key, []), 1):
             label = row.get("card", "")
@@ -82,7 +86,10 @@ def merge(data: Any, sent: dict[str, list[Row]]) -> tuple[Any, list[str]]:
     if errors:
         return data, errors
     merged = copy.deepcopy(data) if isinstance(data, dict) else {}
-    merged["deck"] = deck
+    if any(deck.values()):
+        merged["deck"] = deck
+    else:  # every card cleared: no deck
+        merged.pop("deck", None)
     return merged, []
 
 

@@ -89,8 +89,9 @@ def rows(data: Any) -> dict[str, list[Row]]:
 
 
 def merge(data: Any, sent: dict[str, list[Row]]) -> tuple[Any, list[str]]:
-    """``data`` with its pitching and batting cards made of the tables' rows, or the messages
-    naming each refused card and field. The engine checks the rest (``check``)."""
+    """``data`` with its pitching and batting cards made of the rows of the tables in
+    ``sent``, or the messages naming each refused card and field. The engine checks the rest
+    (``check``)."""
     errors: list[str] = []
     pitch_table, bat_table = TABLES
     pitches = []
@@ -114,7 +115,9 @@ def merge(data: Any, sent: dict[str, list[Row]]) -> tuple[Any, list[str]]:
     if errors:
         return data, errors
     merged = copy.deepcopy(data) if isinstance(data, dict) else {}
-    merged["pitch"], merged["bat"] = pitches, bats
+    for key, cards in (("pitch", pitches), ("bat", bats)):
+        if key in sent:  # only the tables sent replace their part
+            merged[key] = cards
     return merged, []
 
 

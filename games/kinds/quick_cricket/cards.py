@@ -58,8 +58,8 @@ def rows(data: Any) -> dict[str, list[Row]]:
 
 
 def merge(data: Any, sent: dict[str, list[Row]]) -> tuple[Any, list[str]]:
-    """``data`` with its charts and Path cards made of the tables' rows, or the messages
-    naming each refused chart or card and field."""
+    """``data`` with its charts and Path cards made of the rows of the tables in ``sent``, or
+    the messages naming each refused chart or card and field."""
     errors: list[str] = []
     chart_table, path_table = TABLES
     charts = []
@@ -81,7 +81,9 @@ def merge(data: Any, sent: dict[str, list[Row]]) -> tuple[Any, list[str]]:
     if errors:
         return data, errors
     merged = copy.deepcopy(data) if isinstance(data, dict) else {}
-    merged["runs_charts"], merged["path_cards"] = charts, paths
+    for table, key, cards in (("chart", "runs_charts", charts), ("path", "path_cards", paths)):
+        if table in sent:  # only the tables sent replace their part
+            merged[key] = cards
     return merged, []
 
 
