@@ -12,12 +12,9 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games.engines import EngineError, all_engines
 from games.kinds import kind as game_kind
-from games.kinds.catalogue_forms import CatalogueForm, has_catalogue
 from games.kinds.records import game_record
 from games.models import Game
 from games.plumbing import page_cache, safe_cache
@@ -25,7 +22,6 @@ from games.scoring import board as boards
 from games.scoring import conflicts, screens, services, taps
 from games.scoring.board import Board, PlayLine
 from games.scoring.forms import (
-    NewGameForm,
     PositionForm,
     ScorerForm,
     ScreenPost,
@@ -37,8 +33,6 @@ from games.win import chances as win_chances
 from games.win import chart as win_chart
 
 GAMES_PER_PAGE = 20
-# The cards section's own buttons (games/_cards_form.html): they check, never start a game.
-CARDS_CHECK = frozenset({"cards-check", "cards-load"})
 # How a write's answer brings the play-by-play below the board up to date (score.html#answer).
 PLAYS_FULL, PLAYS_ADDED, PLAYS_REMOVED, PLAYS_UNCHANGED = "full", "added", "removed", ""
 
@@ -47,49 +41,6 @@ PLAYS_FULL, PLAYS_ADDED, PLAYS_REMOVED, PLAYS_UNCHANGED = "full", "added", "remo
 def game_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(select_games(), GAMES_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "games/list.html", {"page": page})
-
-
-@login_required
-def game_new(request: HttpRequest) -> HttpResponse:
-    kind = request.POST.get("kind") or request.GET.get("kind") or all_engines()[0].id
-    if kind not in {engine.id for engine in all_engines()}:
-        kind = all_engines()[0].id
-    posted = request.method == "POST"
-    form = NewGameForm(request.POST if posted else None, kind=kind)
-    cards = (
-        CatalogueForm(kind, request.POST if posted else None, request.FILES if posted else None)
-        if has_catalogue(kind)
-        else None
-    )
-    checking = posted and cards is not None and bool(CARDS_CHECK.intersection(request.POST))
-    context = {
-        "form": form,
-        "engines": all_engines(),
-        "kind": kind,
-        "cards_form": cards,
-        "cards_url": reverse("games:new"),
-        "cards_saving": posted and not checking,
-        "cards_title": "This game's cards",
-    }
-    if checking:  # "Load" or "Check and preview": the cards section alone, nothing saved
-        cards.is_valid()
-        template = "games/_cards_form.html" if request.htmx else "games/new.html"
-        return render(request, template, context)
-    cards_valid = cards.is_valid() if posted and cards is not None else True
-    if posted and form.is_valid() and cards_valid:
-        options = form.game_options()
-        if cards is not None and cards.catalogue is not None:
-            options["catalogue"] = cards.catalogue
-        try:
-            game = services.game_create(
-                kind=kind, options=options, sides=form.sides(), user=request.user
-            )
-        except EngineError as exc:
-            form.add_error(None, str(exc))
-        else:
-            return redirect("games:score", pk=game.pk)
-    template = "games/new.html#new-game" if request.htmx else "games/new.html"
-    return render(request, template, context)
 
 
 @require_GET
