@@ -294,3 +294,28 @@ def test_the_default_cards_are_pinned_when_saved(organiser_client, baseball_leag
     league.refresh_from_db()
     default = catalogues.default_name("quick-baseball")
     assert league.options["catalogue"] == catalogues.reference("quick-baseball", default)
+
+
+def test_a_deck_card_that_goes_somewhere_needs_its_space(organiser_client, organiser):
+    league, _season, _teams = make_league("backyard-baseball")
+    league.organisers.add(organiser)
+    fields = {
+        "cards-text": "",
+        "cards-save": "1",
+        "cards-pitcher-card": ["K", "G"],
+        "cards-pitcher-number": ["2", "4"],
+        "cards-pitcher-pitch": ["slow", "knuckler"],
+        "cards-pitcher-result": ["strikeout", "fly"],
+        "cards-pitcher-space": ["RF", ""],
+    }
+    answer = organiser_client.post(cards_url(league), fields)
+    assert answer.status_code == 400
+    assert "Pitcher&#x27;s card G: &#x27;space&#x27; is needed for a fly" in answer.content.decode()
+    fields["cards-pitcher-space"] = ["RF", "CF"]
+    assert organiser_client.post(cards_url(league), fields).status_code == 302
+    league.refresh_from_db()
+    # A strikeout goes nowhere: the space tapped with it is left out, as on the scoring screen.
+    assert league.options["catalogue"]["deck"]["pitcher"] == [
+        {"card": "K", "number": 2, "pitch": "slow", "result": "strikeout"},
+        {"card": "G", "number": 4, "pitch": "knuckler", "result": "fly", "space": "CF"},
+    ]

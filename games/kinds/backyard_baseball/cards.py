@@ -8,7 +8,12 @@ import copy
 from typing import Any
 
 from games.engines.backyard_baseball.catalogue import FIELD_SPACES, TARGETS
-from games.kinds.backyard_baseball.screen import BATTER_RESULTS, PITCHER_RESULTS, PITCHES
+from games.kinds.backyard_baseball.screen import (
+    BATTER_RESULTS,
+    PITCHER_RESULTS,
+    PITCHES,
+    SPACED,
+)
 from games.kinds.card_tables import Column, Row, Table, chosen, whole
 
 MAX_LABEL = 12
@@ -94,14 +99,22 @@ def merge(data: Any, sent: dict[str, list[Row]]) -> tuple[Any, list[str]]:
 
 
 def _card(table: Table, row: Row, label: str, where: str, errors: list[str]) -> dict[str, Any]:
+    """One card of the deck, as the scoring screen reads a tapped face: a space only with a
+    result that goes somewhere (a grounder, a fly, a line drive), and then it is needed."""
     card: dict[str, Any] = {"card": label}
     for column in table.columns[1:]:
         if column.number is not None:
             card[column.name] = whole(row, column, where, errors)
-        else:
-            value = chosen(row, column, where, errors, required=column.name != "space")
-            if value:
-                card[column.name] = value
+        elif column.name != "space":
+            card[column.name] = chosen(row, column, where, errors, required=True)
+    if card.get("result") not in SPACED[table.key]:
+        return card
+    if not row.get("space"):
+        words = str(card["result"]).replace("-", " ")
+        errors.append(f"{where}: 'space' is needed for a {words} (where it goes)")
+    else:
+        column = next(c for c in table.columns if c.name == "space")
+        card["space"] = chosen(row, column, where, errors, required=True)
     return card
 
 
