@@ -307,6 +307,11 @@ def test_a_deck_card_that_goes_somewhere_needs_its_space(organiser_client, organ
         "cards-pitcher-pitch": ["slow", "knuckler"],
         "cards-pitcher-result": ["strikeout", "fly"],
         "cards-pitcher-space": ["RF", ""],
+        "cards-batter-card": ["H"],
+        "cards-batter-pitch": ["slow"],
+        "cards-batter-result": ["home-run"],
+        "cards-batter-space": [""],
+        "cards-batter-runners": ["0"],
     }
     answer = organiser_client.post(cards_url(league), fields)
     assert answer.status_code == 400
