@@ -38,6 +38,7 @@ TEXT_LIMIT = 64 * 1024
 PREVIEW_PLAYS = 10
 PREVIEW_SEED = 2026
 DEFAULT = "default"
+PREFIX = "cards"
 OPTION_PREFIX = "option 'catalogue': "
 
 
@@ -132,16 +133,15 @@ def preview(kind: str, data: Any, plays: int = PREVIEW_PLAYS) -> list[PreviewPla
 
 @dataclass
 class CatalogueForm:
-    """One send of the cards form of a game of ``kind`` (``prefix`` keeps its fields apart
-    from the page's own). ``is_valid()`` reads and checks it; then ``catalogue`` is the data
-    to save (``None``: the default cards) or ``errors`` say what is wrong, and the form
-    redisplays everything as it was sent."""
+    """One send of the cards form of a game of ``kind`` (its fields are named ``cards-…``,
+    apart from the page's own, as ``games/_cards_form.html`` writes them). ``is_valid()``
+    reads and checks it; then ``catalogue`` is the data to save (``None``: the default cards)
+    or ``errors`` say what is wrong, and the form redisplays everything as it was sent."""
 
     kind: str
     data: QueryDict | None = None
     files: MultiValueDict | None = None
     initial: Any = None  # the catalogue shown before anything is sent (None: the default)
-    prefix: str = "cards"
     errors: list[str] = field(default_factory=list)
     catalogue: Any = None
     text: str = ""
@@ -165,7 +165,7 @@ class CatalogueForm:
         return catalogues.label(self.kind, name) if name else "cards of your own"
 
     def name(self, field_name: str) -> str:
-        return f"{self.prefix}-{field_name}"
+        return f"{PREFIX}-{field_name}"
 
     @property
     def bound(self) -> bool:
