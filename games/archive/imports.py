@@ -48,6 +48,7 @@ from games.engines import get
 from games.engines import record as records
 from games.engines.record import Record, RecordError, Replay, ReplayError, from_json, replay
 from games.kinds import kind as game_kind
+from games.kinds.catalogues import pinned
 from games.leagues import stats
 from games.models import Competition, Fixture, Game, Play, Season, Team
 from games.plumbing import untrusted_files
@@ -255,7 +256,7 @@ def _store(
 ) -> Game:
     game = Game.objects.create(
         kind=record.game,
-        options=record.options,
+        options=pinned(record.game, record.options),
         sides=list(record.sides),
         created_by=user,
         season=season,
@@ -422,7 +423,7 @@ def import_archived(
         raise BadRecord("this record was already imported")
     game = Game.objects.create(
         kind=record.game,
-        options=record.options,
+        options=pinned(record.game, record.options),
         sides=list(record.sides),
         created_by=user,
         season=season,

@@ -15,8 +15,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engines import EngineError, Outcome, get
-from games.engines.catalogues import default_catalogue
+from games.engines import EngineError, Outcome, catalogues, get
+from games.kinds.catalogues import pinned
 from games.models import CardCatalogue, Game, Play
 from games.scoring import board as boards
 from games.scoring import final_games
@@ -106,22 +106,22 @@ def locked_game(pk: int, user) -> LockedGame:
 
 
 def catalogue_option(kind: str) -> dict[str, Any]:
-    """The ``catalogue`` option for a new game, when the staff-edited catalogue differs."""
+    """The ``catalogue`` option for a new game that names none: the staff-edited catalogue
+    when it differs from the default (``{}``: the default)."""
     row = CardCatalogue.objects.filter(kind=kind).first()
-    if row is None:
+    if row is None or not catalogues.has_catalogues(kind):
         return {}
-    try:
-        default = default_catalogue(kind)
-    except FileNotFoundError:
-        return {}
-    return {} if row.data == default else {"catalogue": row.data}
+    return {} if row.data == catalogues.default_catalogue(kind) else {"catalogue": row.data}
 
 
 def game_create(*, kind: str, options: Mapping[str, Any], sides: list[str], user) -> Game:
-    """Create a game; ``options`` are validated by the engine (``InvalidOptions``)."""
+    """Create a game; ``options`` are validated by the engine (``InvalidOptions``). A game
+    that names no catalogue gets the site's; either way the game keeps it, pinned."""
     engine = get(kind)
-    # The cards the options name win over the site-wide catalogue staff edit.
-    checked = engine.options({**catalogue_option(kind), **options})
+    chosen = dict(options)
+    if chosen.get("catalogue") is None:
+        chosen.update(catalogue_option(kind))
+    checked = pinned(kind, engine.options(chosen))
     game = Game.objects.create(kind=kind, options=checked, sides=list(sides), created_by=user)
     refresh_summary(game)
     return game

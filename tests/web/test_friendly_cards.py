@@ -10,6 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from games.engines import catalogues
 from games.engines.catalogues import default_catalogue
 from games.models import Game
 from tests.web.conftest import post_play
@@ -144,4 +145,7 @@ def test_a_backyard_friendly_left_alone_gets_the_default_cards(scorer_client):
         },
     )
     assert answer.status_code == 302
-    assert "catalogue" not in Game.objects.get().options
+    default = catalogues.default_name("backyard-baseball")
+    assert Game.objects.get().options["catalogue"] == catalogues.reference(
+        "backyard-baseball", default
+    )

@@ -35,6 +35,12 @@ def read_archive(*, directory: Path) -> schema.LeaguesFile:
     return schema.read_leagues(_read_json(directory / LEAGUES, limit=untrusted_files.LEAGUES_LIMIT))
 
 
+def manifest_version(directory: Path) -> int:
+    """The version the archive's manifest gives (read once ``read_archive`` has checked it)."""
+    manifest = _read_json(directory / MANIFEST, limit=untrusted_files.RECORD_LIMIT)
+    return int(manifest["version"])
+
+
 def _read_json(path: Path, *, limit: int) -> Any:
     try:
         return untrusted_files.read_json(path, limit=limit)

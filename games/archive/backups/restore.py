@@ -25,6 +25,7 @@ from games.archive import imports
 from games.archive.backups import history, reading, schema
 from games.archive.backups.fields import show
 from games.archive.backups.schema import LEAGUES, ArchiveError
+from games.kinds import catalogues
 from games.leagues.cups import draw as cup_draw
 from games.models import Competition, Entrant, Fixture, Game, League, Season, Team, Tie
 
@@ -51,16 +52,24 @@ def restore_archive(*, directory: Path) -> RestoreReport:
         raise ArchiveError(
             "the database already holds leagues or games; restore into a fresh database"
         )
+    if reading.manifest_version(directory) < schema.CATALOGUES_NAMED:
+        # Written before catalogues had names: a game or league that names none was played
+        # with the catalogue in force then, which it keeps.
+        for row in archive.leagues:
+            row.options = catalogues.kept_from_before(row.kind, row.options)
+        before_names = True
+    else:
+        before_names = False
     try:
         with transaction.atomic():
-            return _restore(directory, archive)
+            return _restore(directory, archive, before_names)
     except ArchiveError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError, DatabaseError) as exc:
         raise ArchiveError(f"{LEAGUES} is malformed: {type(exc).__name__}: {exc}") from None
 
 
-def _restore(directory: Path, archive: schema.LeaguesFile) -> RestoreReport:
+def _restore(directory: Path, archive: schema.LeaguesFile, before_names: bool) -> RestoreReport:
     users = {user.username: user for user in get_user_model().objects.all()}
     leagues = _restore_leagues(archive.leagues, users)
     seasons = _restore_seasons(archive.seasons, leagues)
@@ -68,7 +77,7 @@ def _restore(directory: Path, archive: schema.LeaguesFile) -> RestoreReport:
     competitions = _restore_competitions(archive.competitions, seasons, teams)
     fixtures, tie_links = _restore_fixtures(archive.fixtures, seasons, teams, competitions)
     report = RestoreReport()
-    games = _restore_games(directory, archive.games, users, seasons, fixtures, report)
+    games = _restore_games(directory, archive.games, users, seasons, fixtures, report, before_names)
     # Knockout fixtures join their ties only now: a bracket settling itself game by game would
     # pass through states the archive never had (a two-legged tie after its first leg has no
     # winner, which takes its winner out of the next round and undoes a walkover there). The
@@ -321,6 +330,7 @@ def _restore_games(
     seasons: dict[tuple[str, str], Season],
     fixtures: dict[str, Fixture],
     report: RestoreReport,
+    before_names: bool = False,
 ) -> dict[str, int]:
     """Restore each game in its own savepoint: a game that cannot be restored is left out
     and named in ``report.problems``. Returns the counts restored."""
@@ -330,7 +340,9 @@ def _restore_games(
         created: dict[str, Any] = {}
         try:
             with transaction.atomic():
-                counts = _restore_game(directory, row, season, users, fixtures, created)
+                counts = _restore_game(
+                    directory, row, season, users, fixtures, created, before_names
+                )
         except (ArchiveError, imports.BadRecord, history.HistoryError) as exc:
             name = row.file if row.file.isprintable() else show(row.file)
             report.problems.append(f"{name}: {' '.join(str(exc).split())}")
@@ -350,10 +362,13 @@ def _restore_game(
     users: dict[str, Any],
     fixtures: dict[str, Fixture],
     created: dict[str, Any],
+    before_names: bool = False,
 ) -> tuple[int, int]:
     """One game with its scorers, times and correction history; returns how many
     corrections and reopenings it has."""
     data = reading.read_game(directory, row.file)
+    if before_names and isinstance(data, dict) and isinstance(data.get("options"), dict):
+        data["options"] = catalogues.kept_from_before(data.get("game"), data["options"])
     entries = schema.read_history(row)
     game = imports.import_archived(
         data=data,

@@ -52,8 +52,11 @@ from games.leagues.cups import draw as cup_draw
 from games.models import Competition, Fixture, Game, League, Season, Team, Tie
 
 FORMAT = "scorekeeper-archive"
-VERSION = 3
-READS = (1, 2, 3)
+VERSION = 4
+READS = (1, 2, 3, 4)
+# The first version whose games and leagues name their card catalogue; in an older archive
+# a game that names none was played with the catalogue in force then.
+CATALOGUES_NAMED = 4
 GAMES_DIR = "games"
 MANIFEST = "manifest.json"
 LEAGUES = "leagues.json"

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.db import transaction
 
-from games.engines import EngineError, catalogues, get
+from games.engines import EngineError, get
+from games.kinds.catalogues import pinned
 from games.leagues.services.common import LeagueError, require_organiser
 from games.models import League
 
@@ -26,8 +27,9 @@ def league_cards_set(*, league: League, user, catalogue: Any) -> League:
     try:
         # Pinned: a built-in (the default for None) is kept by name and digest, so the
         # league's games keep these cards whatever the site's default becomes.
-        options["catalogue"] = catalogues.pinned(league.kind, catalogue)
-        league.options = get(league.kind).options(options)
+        league.options = pinned(
+            league.kind, get(league.kind).options({**options, "catalogue": catalogue})
+        )
     except (EngineError, ValueError) as exc:
         raise LeagueError(f"Cards: {str(exc).removeprefix(OPTION_PREFIX)}") from None
     league.save(update_fields=["options"])

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 
 from games.engines import EngineError, get
+from games.kinds.catalogues import pinned
 from games.leagues.services.common import (
     LeagueError,
     can_create_leagues,
@@ -30,9 +31,10 @@ POINTS = ("points_win", "points_tie", "points_loss", "points_no_result")
 
 
 def _league_options(kind: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The options as the game's engine validates them (raises ``LeagueError``)."""
+    """The options as the game's engine validates them, the catalogue pinned so the
+    league's games keep it (raises ``LeagueError``)."""
     try:
-        return get(kind).options(dict(options))
+        return pinned(kind, get(kind).options(dict(options)))
     except EngineError as exc:
         raise LeagueError(f"Options: {exc}") from None
 
@@ -89,7 +91,6 @@ def league_update(
     if League.objects.filter(name__iexact=name).exclude(pk=league.pk).exists():
         raise LeagueError(f"There is already a league called {name!r}.")
     league.name = name
-    # The settings form has no cards: the league keeps its catalogue (``league_cards_set``).
     kept = {"catalogue": league.options["catalogue"]} if "catalogue" in league.options else {}
     league.options = _league_options(league.kind, {**kept, **options})
     current = {key: getattr(league, key) for key in POINTS}
