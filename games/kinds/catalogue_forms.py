@@ -31,6 +31,7 @@ from games.engines import EngineError, catalogues, get, player_table
 from games.engines.notation import notation_for
 from games.kinds import kind as game_kind
 from games.kinds.card_tables import Row
+from games.kinds.catalogues import described
 from games.plumbing.untrusted_files import UntrustedFileError, parse_json, read_stream
 
 # A printed set's catalogue is a few KiB of JSON; 64 KiB leaves room for comments-as-names.
@@ -157,12 +158,8 @@ class CatalogueForm:
         self.text = "" if self.initial is None else pretty(self.shown_data())
 
     def describe(self) -> str:
-        """Which cards these are in words: a built-in's label, or cards of one's own."""
-        try:
-            name = catalogues.name_of(self.kind, self.catalogue)
-        except ValueError:
-            return "cards of your own"
-        return catalogues.label(self.kind, name) if name else "cards of your own"
+        """Which cards these are in words: a built-in's label, or the group's own cards."""
+        return described(self.kind, {"catalogue": self.catalogue})
 
     def name(self, field_name: str) -> str:
         return f"{PREFIX}-{field_name}"
