@@ -6,6 +6,7 @@ from django.urls import path
 from games.leagues import standings_views as standings
 from games.leagues import stats_views as stats
 from games.leagues.views import (
+    cards,
     competitions,
     fixtures,
     leagues,
@@ -25,6 +26,7 @@ urlpatterns: list = [
     path("leagues/manage/", leagues.manage_leagues, name="manage-leagues"),
     path(MANAGE, leagues.manage_league, name="manage-league"),
     path(f"{MANAGE}settings/", leagues.league_edit, name="manage-league-edit"),
+    path(f"{MANAGE}cards/", cards.league_cards, name="manage-league-cards"),
     path(f"{MANAGE}seasons/", seasons.season_add, name="manage-season-add"),
     path(f"{MANAGE}seasons/<slug:season>/", seasons.manage_season, name="manage-season"),
     path(

@@ -5,13 +5,13 @@ from django.urls import path
 
 from games.plumbing.replica import replica_reads
 from games.scoring import correction_views as corrections
+from games.scoring import new_game_views, views
 from games.scoring import offline_views as offline
-from games.scoring import views
 from scorekeeper import converters  # noqa: F401 (registers <id:…>, ids in range)
 
 urlpatterns = [
     path("", replica_reads(views.game_list), name="list"),
-    path("games/new/", views.game_new, name="new"),
+    path("games/new/", new_game_views.game_new, name="new"),
     path("games/<id:pk>/", replica_reads(views.game_detail), name="detail"),
     path("games/<id:pk>/score/", views.game_score, name="score"),
     path("games/<id:pk>/plays/", views.play_create, name="play"),

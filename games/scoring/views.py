@@ -13,7 +13,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games.engines import EngineError, all_engines
 from games.kinds import kind as game_kind
 from games.kinds.records import game_record
 from games.models import Game
@@ -22,7 +21,6 @@ from games.scoring import board as boards
 from games.scoring import conflicts, screens, services, taps
 from games.scoring.board import Board, PlayLine
 from games.scoring.forms import (
-    NewGameForm,
     PositionForm,
     ScorerForm,
     ScreenPost,
@@ -42,26 +40,6 @@ PLAYS_FULL, PLAYS_ADDED, PLAYS_REMOVED, PLAYS_UNCHANGED = "full", "added", "remo
 def game_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(select_games(), GAMES_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "games/list.html", {"page": page})
-
-
-@login_required
-def game_new(request: HttpRequest) -> HttpResponse:
-    kind = request.POST.get("kind") or request.GET.get("kind") or all_engines()[0].id
-    if kind not in {engine.id for engine in all_engines()}:
-        kind = all_engines()[0].id
-    form = NewGameForm(request.POST if request.method == "POST" else None, kind=kind)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = services.game_create(
-                kind=kind, options=form.game_options(), sides=form.sides(), user=request.user
-            )
-        except EngineError as exc:
-            form.add_error(None, str(exc))
-        else:
-            return redirect("games:score", pk=game.pk)
-    context = {"form": form, "engines": all_engines(), "kind": kind}
-    template = "games/new.html#new-game" if request.htmx else "games/new.html"
-    return render(request, template, context)
 
 
 @require_GET

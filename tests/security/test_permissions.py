@@ -127,6 +127,7 @@ TABLE: dict[str, Row] = {
     "games:manage-leagues":           Row(ANY_ORGANISER, STAFF),
     "games:manage-league":            Row(ORGANISER, NOBODY),
     "games:manage-league-edit":       Row(NOBODY, ORGANISER),
+    "games:manage-league-cards":      Row(ORGANISER, ORGANISER),
     "games:manage-season-add":        Row(NOBODY, ORGANISER),
     "games:manage-season":            Row(ORGANISER, NOBODY),
     "games:manage-fixture-add":       Row(NOBODY, ORGANISER),

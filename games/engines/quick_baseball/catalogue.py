@@ -6,6 +6,7 @@ passes its own (same shape) as the ``catalogue`` option.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -72,65 +73,130 @@ class Catalogue:
         return self.leave_out_colour in card.borders
 
 
-def _strings(value: Any, what: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"{what} must be a list of colour names")
-    return tuple(value)
+# Colour names end up in the cards' CSS (``var(--card-<colour>, <colour>)``), so they are
+# plain words: lower-case letters, digits and hyphens.
+COLOUR_NAME = re.compile(r"[a-z][a-z0-9-]{0,29}")
+MAX_ID = 20
+MAX_CARDS = 40  # per list: more than any printed set, and the player's guessing game stays quick
 
 
-def _pitch_card(data: Any) -> PitchCard:
-    if not isinstance(data, Mapping) or not isinstance(data.get("id"), str):
-        raise ValueError("every pitching card needs an 'id'")
-    card_id = data["id"]
+def _colour(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not COLOUR_NAME.fullmatch(value):
+        raise ValueError(
+            f"{where}: {value!r} is not a colour name (lower-case letters, digits and hyphens, "
+            "e.g. 'green' or 'light-blue')"
+        )
+    return value
+
+
+def _strings(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ValueError(f'{where} must be a list of colour names, e.g. ["green", "yellow"]')
+    return tuple(_colour(v, where) for v in value)
+
+
+def _card_id(data: Any, what: str, position: int) -> str:
+    """The card's ``id``; the messages name a card without one by its place in the list."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{what} card {position} of the list must be an object with an 'id'")
+    card_id = data.get("id")
+    if not isinstance(card_id, str) or not card_id.strip():
+        raise ValueError(f"{what} card {position} of the list: 'id' must be text, e.g. \"B1\"")
+    if len(card_id) > MAX_ID or card_id != card_id.strip():
+        raise ValueError(
+            f"{what} card {position} of the list: 'id' {card_id!r} must be 1 to {MAX_ID} "
+            "characters without spaces around it"
+        )
+    return card_id
+
+
+def _pitch_card(data: Any, position: int) -> PitchCard:
+    card_id = _card_id(data, "pitching", position)
     if data.get("result") not in RESULTS:
-        raise ValueError(f"pitching card {card_id}: 'result' must be one of {', '.join(RESULTS)}")
+        raise ValueError(
+            f"pitching card {card_id}: 'result' is {data.get('result')!r}; it must be one of "
+            f"{', '.join(RESULTS)}"
+        )
+    name = data.get("name") or card_id
+    if not isinstance(name, str):
+        raise ValueError(f"pitching card {card_id}: 'name' must be text")
     return PitchCard(
         id=card_id,
-        name=str(data.get("name") or card_id),
+        name=name,
         result=data["result"],
         borders=_strings(data.get("borders", []), f"pitching card {card_id}: 'borders'"),
         inner=_strings(data.get("inner", []), f"pitching card {card_id}: 'inner'"),
     )
 
 
-def _bat_card(data: Any) -> BatCard:
-    if not isinstance(data, Mapping) or not isinstance(data.get("id"), str):
-        raise ValueError("every batting card needs an 'id'")
-    card_id = data["id"]
+def _base(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 4
+
+
+def _bat_card(data: Any, position: int) -> BatCard:
+    card_id = _card_id(data, "batting", position)
     hits = data.get("hits")
-    if not isinstance(hits, Mapping) or set(hits) != set(GROUPS):
-        raise ValueError(f"batting card {card_id}: 'hits' needs the groups {', '.join(GROUPS)}")
+    if not isinstance(hits, Mapping):
+        raise ValueError(
+            f"batting card {card_id}: 'hits' must be an object with the groups {', '.join(GROUPS)}"
+        )
+    missing = [g for g in GROUPS if g not in hits]
+    unknown = [str(g) for g in hits if g not in GROUPS]
+    if missing or unknown:
+        wrong = "; ".join(
+            part
+            for part in (
+                f"missing {', '.join(missing)}" if missing else "",
+                f"unknown {', '.join(unknown)}" if unknown else "",
+            )
+            if part
+        )
+        raise ValueError(
+            f"batting card {card_id}: 'hits' needs the groups {', '.join(GROUPS)} ({wrong})"
+        )
     groups = []
     for group in GROUPS:
+        where = f"batting card {card_id}: 'hits' for batters {group}"
         entry = hits[group]
-        if not isinstance(entry, Mapping) or not all(
-            isinstance(c, str) and isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= 4
-            for c, b in entry.items()
-        ):
-            raise ValueError(f"batting card {card_id}, batters {group}: colour → base 1-4")
+        if not isinstance(entry, Mapping):
+            raise ValueError(f"{where} must be an object of colour → base (1-4)")
+        for colour, base in entry.items():
+            _colour(colour, where)
+            if not _base(base):
+                raise ValueError(f"{where}: {colour} → {base!r}; a base is 1, 2, 3 or 4")
         groups.append(tuple(sorted(entry.items())))
     return BatCard(id=card_id, hits=tuple(groups))
 
 
+def _twice(ids: list[str]) -> list[str]:
+    return sorted({i for i in ids if ids.count(i) > 1})
+
+
 def from_data(data: Any) -> Catalogue:
-    """Build a catalogue from its JSON data. Raises ``ValueError`` saying what is wrong."""
+    """Build a catalogue from its JSON data. Raises ``ValueError`` saying what is wrong,
+    naming the card and the field."""
     if not isinstance(data, Mapping):
         raise ValueError("the catalogue must be a JSON object")
-    pitches = tuple(_pitch_card(d) for d in _list(data, "pitch"))
-    bats = tuple(_bat_card(d) for d in _list(data, "bat"))
+    pitches = tuple(_pitch_card(d, n) for n, d in enumerate(_list(data, "pitch"), 1))
+    bats = tuple(_bat_card(d, n) for n, d in enumerate(_list(data, "bat"), 1))
     for kind, cards in (("pitching", pitches), ("batting", bats)):
-        ids = [c.id for c in cards]
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"{kind} card ids must be unique")
+        twice = _twice([c.id for c in cards])
+        if twice:
+            raise ValueError(f"{kind} card {', '.join(twice)}: 'id' is used by two cards")
         if not cards:
             raise ValueError(f"the catalogue needs {kind} cards")
-    if sum(c.result == "pitch_out" for c in pitches) != 1:
-        raise ValueError("the catalogue needs exactly one Pitch Out card")
+        if len(cards) > MAX_CARDS:
+            raise ValueError(f"the catalogue has {len(cards)} {kind} cards; at most {MAX_CARDS}")
+    outs = [c.id for c in pitches if c.result == "pitch_out"]
+    if len(outs) != 1:
+        found = f"cards {', '.join(outs)} are" if outs else "no card is"
+        raise ValueError(
+            f"the catalogue needs exactly one Pitch Out card ('result': \"pitch_out\"); {found}"
+        )
     if len(pitches) < 2:
         raise ValueError("the pitcher needs at least one card besides Pitch Out")
     leave = data.get("leave_out_colour", "blue")
-    if not isinstance(leave, str):
-        raise ValueError("'leave_out_colour' must be a colour name")
+    _colour(leave, "'leave_out_colour'")
     return Catalogue(pitches=pitches, bats=bats, leave_out_colour=leave)
 
 

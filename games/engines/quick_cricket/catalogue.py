@@ -13,6 +13,7 @@ from typing import Any
 from ..catalogues import default_catalogue
 
 QUADRANTS = ("A", "B", "C", "D")
+MAX_ID = 20
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,14 @@ class Catalogue:
         return tuple(card for card, _ in self.path_cards)
 
 
-def _chart(data: Any) -> tuple[int, int, tuple[tuple[str, int], ...]]:
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _chart(data: Any, position: int) -> tuple[int, int, tuple[tuple[str, int], ...]]:
+    where = f"runs chart {position} of 'runs_charts'"
     if not isinstance(data, Mapping):
-        raise ValueError("every runs chart must be an object with 'wickets' and 'runs'")
+        raise ValueError(f"{where} must be an object with 'wickets' and 'runs'")
     wickets, runs = data.get("wickets"), data.get("runs")
     if (
         not isinstance(wickets, list)
@@ -45,42 +51,66 @@ def _chart(data: Any) -> tuple[int, int, tuple[tuple[str, int], ...]]:
         or not all(isinstance(w, int) and not isinstance(w, bool) for w in wickets)
         or not 0 <= wickets[0] <= wickets[1] <= 9
     ):
-        raise ValueError("a runs chart's 'wickets' must be [from, to] within 0-9")
-    if (
-        not isinstance(runs, Mapping)
-        or set(runs) != set(QUADRANTS)
-        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in runs.values())
-    ):
-        raise ValueError("a runs chart's 'runs' must give whole runs for A, B, C and D")
+        raise ValueError(
+            f"{where}: 'wickets' is {wickets!r}; it must be [from, to] within 0-9, e.g. [1, 2]"
+        )
+    where = f"runs chart for {wickets[0]}-{wickets[1]} wickets down"
+    if not isinstance(runs, Mapping):
+        raise ValueError(f"{where}: 'runs' must give whole runs for A, B, C and D")
+    missing = [q for q in QUADRANTS if q not in runs]
+    unknown = [str(q) for q in runs if q not in QUADRANTS]
+    if missing or unknown:
+        said = f"missing {', '.join(missing)}" if missing else f"unknown {', '.join(unknown)}"
+        raise ValueError(f"{where}: 'runs' must give A, B, C and D ({said})")
+    for quadrant in QUADRANTS:
+        if not _whole(runs[quadrant]):
+            raise ValueError(
+                f"{where}: 'runs' at {quadrant} is {runs[quadrant]!r}; whole runs, 0 or more"
+            )
     return wickets[0], wickets[1], tuple((q, runs[q]) for q in QUADRANTS)
 
 
-def _path_card(data: Any) -> tuple[str, int]:
-    if (
-        not isinstance(data, Mapping)
-        or not isinstance(data.get("id"), str)
-        or not isinstance(data.get("runs"), int)
-        or isinstance(data.get("runs"), bool)
-        or data["runs"] < 0
-    ):
-        raise ValueError("every Path card needs an 'id' and whole 'runs'")
-    return data["id"], data["runs"]
+def _path_card(data: Any, position: int) -> tuple[str, int]:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"Path card {position} of 'path_cards' must be an object with 'id'")
+    card_id = data.get("id")
+    if not isinstance(card_id, str) or not card_id.strip() or len(card_id) > MAX_ID:
+        raise ValueError(
+            f"Path card {position} of 'path_cards': 'id' must be text of 1 to {MAX_ID} "
+            'characters, e.g. "1"'
+        )
+    if not _whole(data.get("runs")):
+        raise ValueError(
+            f"Path card {card_id}: 'runs' is {data.get('runs')!r}; whole runs, 0 or more"
+        )
+    return card_id, data["runs"]
 
 
 def from_data(data: Any) -> Catalogue:
-    """Build a catalogue from its JSON data. Raises ``ValueError`` saying what is wrong."""
+    """Build a catalogue from its JSON data. Raises ``ValueError`` saying what is wrong,
+    naming the chart or card and the field."""
     if not isinstance(data, Mapping):
         raise ValueError("the catalogue must be a JSON object")
     charts, paths = data.get("runs_charts"), data.get("path_cards")
     if not isinstance(charts, list) or not isinstance(paths, list):
         raise ValueError("the catalogue needs lists 'runs_charts' and 'path_cards'")
-    built = tuple(sorted(_chart(c) for c in charts))
+    built = tuple(sorted(_chart(c, n) for n, c in enumerate(charts, 1)))
     covered = [w for low, high, _ in built for w in range(low, high + 1)]
-    if covered != list(range(10)):
-        raise ValueError("the runs charts must cover 0 to 9 wickets down, each exactly once")
-    cards = tuple(_path_card(p) for p in paths)
-    if len(cards) != 4 or len({card for card, _ in cards}) != 4:
-        raise ValueError("the catalogue needs exactly four Path cards with different ids")
+    twice = sorted({w for w in covered if covered.count(w) > 1})
+    if twice:
+        listed = ", ".join(map(str, twice))
+        raise ValueError(f"'runs_charts': two charts cover {listed} wickets down; each needs one")
+    uncovered = [w for w in range(10) if w not in covered]
+    if uncovered:
+        listed = ", ".join(map(str, uncovered))
+        raise ValueError(f"'runs_charts': no chart covers {listed} wickets down (0-9 all need one)")
+    cards = tuple(_path_card(p, n) for n, p in enumerate(paths, 1))
+    if len(cards) != 4:
+        raise ValueError(f"'path_cards' has {len(cards)} cards; the game has exactly four")
+    ids = [card for card, _ in cards]
+    twice_ids = sorted({i for i in ids if ids.count(i) > 1})
+    if twice_ids:
+        raise ValueError(f"Path card {', '.join(twice_ids)}: 'id' is used by two cards")
     return Catalogue(charts=built, path_cards=cards)
 
 

@@ -3,10 +3,11 @@ fixture's game, voiding a game and recording a no result; and the reads the orga
 pages need. All atomic; each checks the user's rights first.
 
 One module per thing written (``leagues``, ``seasons``, ``teams``, ``organisers``,
-``fixtures``, ``results``), what they share in ``common``. Callers use this package's names
-(``from games.leagues import services as league_services``).
+``fixtures``, ``results``, ``cards``), what they share in ``common``. Callers use this
+package's names (``from games.leagues import services as league_services``).
 """
 
+from games.leagues.services.cards import league_cards_set
 from games.leagues.services.common import (
     LeagueError,
     can_create_leagues,
@@ -60,6 +61,7 @@ from games.leagues.services.teams import (
 )
 
 __all__ = [
+    "league_cards_set",
     "MAX_OUTCOME_REASON",
     "MAX_ROUNDS",
     "MAX_VOID_REASON",

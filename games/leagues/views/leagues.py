@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engines import all_engines
+from games.kinds.catalogue_forms import has_catalogue
 from games.leagues import services as leagues
 from games.leagues.forms import LeagueForm, OrganiserForm, SeasonForm, TeamForm
 from games.leagues.views.common import Done, league_url, organiser_required, submit
@@ -83,6 +84,7 @@ def league_page(
         "season_form": forms.get("season_form") or SeasonForm(),
         "team_form": forms.get("team_form") or TeamForm(),
         "organiser_form": forms.get("organiser_form") or OrganiserForm(),
+        "has_cards": has_catalogue(league.kind),
     }
     return render(request, "games/manage/league.html", context, status=status)
 
