@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..baseball import Innings
 from ..baseball.pawn_runners import NOBODY, Runners
-from .catalogue import Field
+
+if TYPE_CHECKING:
+    from .catalogue import Field
 
 DOT, PLAIN, GHOST = "dot", "plain", "ghost"
 PAWNS = (DOT, PLAIN)
