@@ -85,18 +85,21 @@
 
   function parts(form) {
     var button = form.querySelector("[data-play-button]");
+    // The line goes where the form keeps a place for it, else just after the play's button.
     var line = form.querySelector(".play-needs");
     if (!line) {
       line = document.createElement("p");
       line.className = "play-needs";
-      line.id = "play-needs-" + (++counter);
-      line.setAttribute("aria-live", "polite");
       if (button) {
         button.insertAdjacentElement("afterend", line);
-        button.setAttribute("aria-describedby", line.id);
       } else {
         form.appendChild(line);
       }
+    }
+    if (!line.id) {
+      line.id = "play-needs-" + (++counter);
+      line.setAttribute("aria-live", "polite");
+      if (button) { button.setAttribute("aria-describedby", line.id); }
     }
     return { button: button, line: line };
   }
@@ -106,13 +109,16 @@
     var words = wordsOf(missing);
     var steps = missing.map(function (need) { return need.step; });
     form.querySelectorAll("[data-step]").forEach(function (step) {
-      var badge = step.querySelector(":scope > .step-need");
+      var badge = step.querySelector(":scope > .step-need, :scope > legend > .step-need");
       var lacking = steps.indexOf(step) >= 0;
       if (!badge) {
         badge = document.createElement("span");
         badge.className = "step-need";
         badge.textContent = "to choose";
-        step.appendChild(badge);
+        // On a step drawn with a border the mark sits on it; on one without, in its legend.
+        var legend = step.querySelector(":scope > legend");
+        var bordered = parseFloat(getComputedStyle(step).borderTopWidth) > 0;
+        (legend && !bordered ? legend : step).appendChild(badge);
       }
       // Marked while missing on a form whose play has a button of its own; elsewhere (a card
       // that posts at once, the event's name) once a try was refused.
