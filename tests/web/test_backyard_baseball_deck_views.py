@@ -3,6 +3,8 @@ label and the record holds its full face (the labels beside it under ``cards``);
 extension is answered by labels; a missing or unknown card is refused, nothing recorded; and
 the faces can still be entered one by one."""
 
+import re
+
 import pytest
 
 from games.engines.catalogues import default_catalogue
@@ -158,3 +160,17 @@ def test_a_bad_deck_in_the_options_is_refused_naming_the_card(scorer):
             sides=["Owls", "Herons"],
             user=scorer,
         )
+
+
+def test_a_correction_draws_the_cards_by_label_and_rebuilds_the_same_play(scorer_client, yard):
+    post_play(scorer_client, yard, 1, answered="extend", **HIT)
+    url = f"/games/{yard.pk}/plays/1/correct/"
+    html = scorer_client.get(url).content.decode()
+    assert 'name="pitcher_card" value="P2" aria-label' in html
+    assert re.search(r'name="pitcher_card" value="P2"[^>]* checked', html)
+    assert re.search(r'name="batter_card" value="B1"[^>]* checked', html)
+    assert not re.search(r'name="faces" value="1"[^>]* checked', html)
+    fields = {**HIT, "answered": "extend", "reason": "same"}
+    position = {"expected": 1, "after": yard.plays.get().pk, "revision": 0}
+    response = scorer_client.post(url, {**position, **fields})
+    assert "The corrected play is the same as the play it replaces." in response.content.decode()

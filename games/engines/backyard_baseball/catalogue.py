@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalogues import default_catalogue
-from .state import (
+from .cards import (
     BATTER_RESULTS,
     GROUNDER,
     LINE_DRIVE,

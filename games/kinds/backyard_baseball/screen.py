@@ -129,6 +129,15 @@ def context(board: ScreenBoard) -> dict[str, Any]:
     }
 
 
+def selected(selection: Any) -> dict[str, Any]:
+    """What the chosen cards say of the screen: a deck game shows the faces one by one when
+    the scorer switched to them, or when a play drawn chosen (a correction) was entered so."""
+    by_faces = bool(selection["faces"]) or (
+        bool(selection["pitcher_number"]) and not selection["pitcher_card"]
+    )
+    return {"faces_chosen": by_faces}
+
+
 def _space(space: str, name: str) -> SpaceView:
     x, y = POSITIONS[space]
     return SpaceView(
@@ -257,8 +266,6 @@ def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
     labels = play.get("cards") if isinstance(play.get("cards"), dict) else {}
     for who in ("pitcher", "batter"):
         fields[f"{who}_card"] = [labels.get(who)]
-    if not labels.get("pitcher") and not labels.get("batter"):
-        fields["faces"] = ["1"]  # entered face by face: a deck game's screen shows the faces
     extend = play.get("extend")
     if isinstance(extend, dict):
         pitcher = extend.get("pitcher_number")
