@@ -92,7 +92,7 @@ def _correction(request: HttpRequest, pk: int, seq: int, *, deleting: bool) -> H
         play = data["play"]
         if play is None:
             try:
-                play = screens.read_play(game.kind, request.POST)
+                play = screens.read_play(game.kind, request.POST, board.state)
             except InvalidPlay as exc:
                 error = str(exc)[:1].upper() + str(exc)[1:]
                 return _form_page(

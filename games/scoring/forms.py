@@ -115,7 +115,7 @@ def typed_play(kind: str, data: QueryDict, state: Any) -> dict[str, Any]:
         merged.setlist(name, list(values))
     for name in answers:
         merged.setlist(name, data.getlist(name))
-    return screens.read_play(kind, merged)
+    return screens.read_play(kind, merged, state)
 
 
 def typed_completions(kind: str, state: Any, query: QueryDict) -> list[str]:
@@ -145,7 +145,7 @@ def play_from_post(kind: str, data: QueryDict, state: Any = None) -> dict[str, A
         return play
     if data.get("typed") and state is not None:
         return typed_play(kind, data, state)
-    return screens.read_play(kind, data)
+    return screens.read_play(kind, data, state)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from games.models import Competition, League, Season, Team
 from games.scoring import services
 
 from .helpers import log_in
+from .test_play_steps_browser import DECK
 from .test_table_layout import GAMES, QUESTION, QUESTIONS, _finish, _play_to, _taps
 from .test_taps_per_play_browser import QUICK_CRICKET, at_bat, delivery
 
@@ -177,6 +178,27 @@ def backyard_bobble(page: Page, site: Site) -> None:
     expect(page.locator(f'{QUESTION}[data-ask="bobble"]')).to_be_visible()
 
 
+def backyard_deck(page: Page, site: Site) -> None:
+    """A game whose catalogue lists the deck: the cards as tiles by label, a choice made (so
+    the steps still to choose are marked)."""
+    options = {"catalogue": {**default_catalogue("backyard-baseball"), "deck": DECK}}
+    game = services.game_create(
+        kind="backyard-baseball", options=options, sides=["Owls", "Herons"], user=site.user
+    )
+    page.goto(f"{site.base}/games/{game.pk}/score/")
+    page.locator('.field label.space[data-space="CF"]').click()
+    expect(page.locator("#play-form .play-needs")).to_contain_text("Still to choose")
+
+
+def backyard_deck_extend(page: Page, site: Site) -> None:
+    """The extension asked on a deck game: the cards by label, each pitcher's sum in words."""
+    backyard_deck(page, site)
+    page.locator('#play-form label.pitcher-tile[data-card="1"]').click()
+    page.locator('#play-form label.batter-tile[data-card="A"]').click()
+    page.locator('#play-form label.die-choice:has(input[value="5"])').click()
+    expect(page.locator(f'{QUESTION}[data-ask="extend"] .sum-tile').first).to_be_visible()
+
+
 def quick_baseball_pitched(page: Page, site: Site) -> None:
     """A pitch card picked: the screen asks for the batting card or a call (steal, leave)."""
     game = site.game("quick-baseball")
@@ -238,6 +260,8 @@ PAGES: dict[str, tuple[Visit, bool]] = {  # name: (how to get there, logged in)
     "score quick-cricket, bouncer": (cricket_bouncer, True),
     "score quick-cricket, fielder at the spell's start": (cricket_spell_start, True),
     "score backyard-baseball, bobble": (backyard_bobble, True),
+    "score backyard-baseball with a deck": (backyard_deck, True),
+    "score backyard-baseball with a deck, extend": (backyard_deck_extend, True),
     "score quick-baseball, game over": (game_over("quick-baseball"), True),
     "game page": (game_page, False),
     "not a scorer": (not_a_scorer, True),

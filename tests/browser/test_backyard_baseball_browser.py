@@ -28,7 +28,7 @@ def tap(page: Page, name: str, value: str) -> None:
 
 def tap_at_bat(page: Page, *, fielder: str, pitcher: tuple, batter: tuple, die: int | None) -> None:
     """Tap the fielder's space, the pitcher's card (number, pitch, result[, space]), the
-    batter's card (pitch, result[, space]) and the die, then Play."""
+    batter's card (pitch, result[, space]) and the die, which plays (or Play, for a bunt)."""
     mark_page(page)
     page.locator(f'.field label.space[data-space="{fielder}"]').click()
     expect(page.locator(f'input[name="fielder"][value="{fielder}"]')).to_be_checked()
@@ -37,8 +37,9 @@ def tap_at_bat(page: Page, *, fielder: str, pitcher: tuple, batter: tuple, die: 
     for name, value in zip(("pitch", "result", "space"), batter, strict=False):
         tap(page, f"batter_{name}", value)
     if die is not None:
-        tap(page, "die", str(die))
-    page.locator("#play-form button.play").click()
+        page.locator(f'#play-form label:has(input[name="die"][value="{die}"])').click()
+    else:
+        page.locator("#play-form button.play").click()
 
 
 def expect_plays(page: Page, count: int) -> None:

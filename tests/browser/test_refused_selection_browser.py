@@ -1,5 +1,7 @@
-"""A refused tap in a real browser: the board comes back with the scorer's choices
-still ticked, as choices (a reset clears them), and one more tap finishes the play."""
+"""A play missing a choice in a real browser: the screen says what is still to choose and
+sends nothing; a post the server refuses (the screen's own check set aside) comes back with
+the scorer's choices still ticked, as choices (a reset clears them), and one more tap
+finishes the play."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -27,7 +29,15 @@ def test_a_refused_play_keeps_its_choices(live_server, django_user_model, page: 
     for name, value in CHOSEN.items():
         if name != "fielder":
             tap(page, name, value)
-    page.locator("#play-form button.play").click()  # no die
+    play = page.locator("#play-form button.play")
+    expect(play).to_have_attribute("aria-disabled", "true")
+    play.click(force=True)  # aria-disabled, no die: the screen says so, and nothing goes
+    expect(page.locator("#play-form .play-needs.error")).to_have_text("Still to choose: the die")
+    expect(page.locator("#play-form .die-step.step-error .step-need")).to_be_visible()
+    expect_plays(page, 0)
+    # Set the screen's check aside: the server refuses the play and keeps the choices.
+    page.evaluate("document.querySelector('#play-form .dice').removeAttribute('data-need')")
+    play.click(force=True)
     expect(page.locator("#board .feedback .error")).to_have_text("Tap the die")
     expect_plays(page, 0)
     for name, value in CHOSEN.items():
@@ -39,8 +49,7 @@ def test_a_refused_play_keeps_its_choices(live_server, django_user_model, page: 
     )
     assert defaults == 0
 
-    tap(page, "die", "1")
-    page.locator("#play-form button.play").click()
+    page.locator('#play-form label:has(input[name="die"][value="1"])').click()  # it plays
     expect_plays(page, 1)
     expect(page.locator("#board .feedback .error")).to_have_count(0)
     # The next at-bat starts clean but for the fielder pawn, which stays where it was placed.

@@ -40,9 +40,9 @@ GAMES = {
         ["#play-form .pitch-card:last-child", "#play-form .bat-card:last-child", ".call"],
     ),
     "quick-cricket": (["Lions", "Tigers"], {}, ["button.bowl", ".step .toggle.no-ball"]),
-    # Both card faces too on a phone: the field and the die (with Play) side by side take
-    # 281-440 px, the pitcher's face (four rows of 38px chips) 446-648, the batter's (three)
-    # 655-808, below a 130px scoreboard and the 48px result-and-Undo line.
+    # Both card faces too on a phone: the field with the batter's face under it, beside the
+    # pitcher's face, then the die and Play in one row, ending near 790 px, below a 130px
+    # scoreboard and the 48px result-and-Undo line.
     "backyard-baseball": (
         ["Pablo", "Pete"],
         {},

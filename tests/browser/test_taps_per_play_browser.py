@@ -1,13 +1,14 @@
 """Taps per play and tap-to-board time on every scoring screen.
 
-Each of the six games plays a short fixed sequence through its scoring screen with real clicks
-(the sequences of the games' own browser tests), at 1024×768; Bedard's plays its sequence again
-on a phone (390×844), where its pickers show one suit at a time. For every play the test counts
+Each of the six games (Backyard Baseball twice: by the cards' faces, and by their labels from
+a deck) plays a short fixed sequence through its scoring screen with real clicks (the
+sequences of the games' own browser tests), at 1024×768; Bedard's plays its sequence again on
+a phone (390×844), where its pickers show one suit at a time. For every play the test counts
 the scorer's taps (trusted pointer presses and key presses, read in the page), the cards
 physically played on the table (read from the play's recorded payload), and the time from the
 final tap (the one that posts) to the new board: first in the DOM (the play list grows) and
-settled (``htmx:afterSettle``), both measured in the page with ``performance.now()``. A table of
-the figures is printed at the end (run with ``-s`` to see it).
+settled (``htmx:afterSettle``), both measured in the page with ``performance.now()``. A table
+of the figures is printed at the end (run with ``-s`` to see it).
 """
 
 import re
@@ -15,9 +16,12 @@ import statistics
 from collections.abc import Callable, Iterator
 
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
+from games.engines.catalogues import default_catalogue
 from games.models import Game, Play
+from games.scoring import services
 
 from .helpers import log_in
 from .test_backyard_baseball_browser import start_game as start_backyard
@@ -134,9 +138,8 @@ def at_bat(fielder: str | None, pitcher: tuple, batter: tuple, die: int | None) 
     steps += [
         tap(f"batter_{n}", v) for n, v in zip(("pitch", "result", "space"), batter, strict=False)
     ]
-    if die is not None:
-        steps.append(tap("die", die))
-    return steps + [css("#play-form button.play")]
+    # The die is the last tap: it plays. A bunt needs no die: Play.
+    return steps + [tap("die", die) if die is not None else css("#play-form button.play")]
 
 
 EXTEND = '#board .question[data-ask="extend"]'
@@ -175,6 +178,59 @@ def pick(picker: str, card: str) -> Step:
         return target
 
     return step
+
+
+# Backyard with a deck: the same at-bats, each card tapped once by the label written on it.
+DECK = {
+    "pitcher": [
+        {"card": "1", "number": 2, "pitch": "curve", "result": "fly", "space": "LF"},
+        {"card": "2", "number": 9, "pitch": "slow", "result": "strikeout"},
+        {"card": "3", "number": 2, "pitch": "curve", "result": "strikeout"},
+        {"card": "4", "number": 5, "pitch": "curve", "result": "fly", "space": "CF"},
+    ],
+    "batter": [
+        {"card": "A", "pitch": "heater", "result": "line-drive", "space": "RF", "runners": 1},
+        {"card": "B", "pitch": "heater", "result": "home-run", "runners": 2},
+        {"card": "C", "pitch": "slow", "result": "grounder", "space": "IL", "runners": 0},
+        {"card": "D", "pitch": "slow", "result": "bunt", "runners": 3},
+    ],
+}
+
+
+def start_backyard_deck(page: Page, base_url: str) -> None:
+    """A Backyard game whose catalogue lists the deck (made as an organiser's would be)."""
+    user = get_user_model().objects.get(username="tapper")
+    options = {"catalogue": {**default_catalogue("backyard-baseball"), "deck": DECK}}
+    game = services.game_create(
+        kind="backyard-baseball", options=options, sides=["Owls", "Herons"], user=user
+    )
+    page.goto(f"{base_url}/games/{game.pk}/score/")
+
+
+def by_label(fielder: str | None, pitcher: str, batter: str, die: int | None) -> list[Step]:
+    """An at-bat by the cards' labels: at most four taps, the die (or Play, on a bunt) last."""
+    steps = [css(f'.field label.space[data-space="{fielder}"]')] if fielder else []
+    steps += [
+        css(f'#play-form label.pitcher-tile[data-card="{pitcher}"]'),
+        css(f'#play-form label.batter-tile[data-card="{batter}"]'),
+    ]
+    if die is None:
+        return steps + [css("#play-form button.play")]
+    return steps + [css(f'#play-form label.die-choice:has(input[name="die"][value="{die}"])')]
+
+
+BACKYARD_DECK = [
+    by_label("IL", "1", "A", 5) + [css(f"{EXTEND} button.no-extend")],
+    by_label(None, "1", "A", 5)
+    + [
+        css(f'{EXTEND} label.batter-tile[data-card="B"]'),  # 2 runner icons
+        css(f"{EXTEND} label.no-card"),  # no pitcher's card: it plays
+    ],
+    [css("button.swap")],
+    by_label("CF", "2", "B", 1),
+    by_label("IL", "3", "C", 4),
+    by_label("CF", "4", "D", None),
+]
 
 
 def bedard(lead: str, answer: str, *then: Step) -> list[Step]:
@@ -288,6 +344,7 @@ GAMES = {
     "Quick Baseball": (start_quick_baseball, QUICK_BASEBALL, quick_baseball_cards, 3),
     "Quick Cricket": (start_cricket, QUICK_CRICKET, quick_cricket_cards, 12),
     "Backyard Baseball": (start_backyard, BACKYARD_BASEBALL, backyard_cards, 16),
+    "Backyard Baseball, deck": (start_backyard_deck, BACKYARD_DECK, backyard_cards, 6),
     "Bedard's Universal Baseball": (start_bedard, BEDARD_BASEBALL, bedard_cards, 4),
     "Bedard's, on a phone": (start_bedard_on_a_phone, BEDARD_PHONE, bedard_cards, 5),
     "Solitaire baseball": (start_solitaire, SOLITAIRE_BASEBALL, solitaire_cards, 6),

@@ -25,13 +25,16 @@ from .state import (
 )
 
 # The keys a play may have, and those of the card and extension objects in it (RULES.md,
-# "Plays"); the site refuses any other (Engine.check_play).
-AT_BAT_KEYS = frozenset({"fielder", "pitcher", "batter", "die", "extend", "bobble"})
+# "Plays"); the site refuses any other (Engine.check_play). ``cards`` holds the labels of the
+# deck's cards a play was entered by: kept in the record, ignored here (the faces rule).
+CARD_LABELS = frozenset({"pitcher", "batter", "extend_batter", "extend_pitcher"})
+AT_BAT_KEYS = frozenset({"fielder", "pitcher", "batter", "die", "extend", "bobble", "cards"})
 PLAY_KEYS = AT_BAT_KEYS | {"swap", "event"}
 PLAY_OBJECTS = {
     "pitcher": frozenset({"number", "pitch", "result", "space"}),
     "batter": frozenset({"pitch", "result", "space"}),
     "extend": frozenset({"runners", "pitcher_number"}),
+    "cards": CARD_LABELS,
 }
 
 

@@ -20,7 +20,8 @@ def pending(state: State, raw: Any) -> dict[str, Any] | None:
 
     A bobble is asked about only when an event card has been noted for the inning; the scorer
     answers with the roll, or with ``"bobble": null`` for none. The extension is asked about
-    whenever the rulings allow one, with the pitcher's subtraction already worked out.
+    whenever the rulings allow one, with the pitcher's subtraction already worked out (and,
+    when the game has a deck, the total each of the pitcher's cards would make).
     """
     play = parse_play(raw)
     if state.innings.final or not isinstance(play, AtBat):
@@ -43,7 +44,7 @@ def pending(state: State, raw: Any) -> dict[str, Any] | None:
         throw = extension_throw(state, result, step)
     except IllegalPlay:
         return None
-    return {
+    question = {
         "ask": "extend",
         "result": " ".join(sentence(words) for words in step.words),
         "runner": throw.runner,
@@ -54,3 +55,15 @@ def pending(state: State, raw: Any) -> dict[str, Any] | None:
         "throw": throw.throw,
         "subtract": throw.subtract,
     }
+    deck = state.field.deck
+    if deck is not None:
+        # Each card the pitcher may play face up, with the pitcher's total it makes.
+        question["face_up"] = [
+            {
+                "card": card.card,
+                "number": card.face.number,
+                "total": card.face.number - throw.subtract,
+            }
+            for card in deck.pitcher
+        ]
+    return question

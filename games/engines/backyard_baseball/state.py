@@ -6,35 +6,42 @@ from dataclasses import dataclass
 
 from ..baseball import Innings
 from ..baseball.pawn_runners import NOBODY, Runners
+from .cards import (
+    BATTER_RESULTS,
+    BUNT,
+    FLY,
+    GROUNDER,
+    HOME_RUN,
+    LINE_DRIVE,
+    PITCHER_RESULTS,
+    PITCHES,
+    STRIKEOUT,
+    BatterCard,
+    PitcherCard,
+)
 from .catalogue import Field
+
+__all__ = [
+    "BATTER_RESULTS",
+    "BUNT",
+    "FLY",
+    "GROUNDER",
+    "HOME_RUN",
+    "LINE_DRIVE",
+    "PITCHER_RESULTS",
+    "PITCHES",
+    "STRIKEOUT",
+    "BatterCard",
+    "PitcherCard",
+]
 
 DOT, PLAIN, GHOST = "dot", "plain", "ghost"
 PAWNS = (DOT, PLAIN)
-PITCHES = ("heater", "curve", "knuckler", "slow")
-STRIKEOUT, GROUNDER, FLY = "strikeout", "grounder", "fly"
-LINE_DRIVE, HOME_RUN, BUNT = "line-drive", "home-run", "bunt"
-PITCHER_RESULTS = (STRIKEOUT, GROUNDER, FLY)
-BATTER_RESULTS = (GROUNDER, LINE_DRIVE, HOME_RUN, BUNT)
 PITCHER, BATTER = "pitcher", "batter"
 
 
 def other(pawn: str) -> str:
     return PLAIN if pawn == DOT else DOT
-
-
-@dataclass(frozen=True)
-class PitcherCard:
-    number: int
-    pitch: str
-    result: str
-    space: str | None  # None only for a strikeout
-
-
-@dataclass(frozen=True)
-class BatterCard:
-    pitch: str
-    result: str
-    space: str | None  # for a grounder or a line drive
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""The Backyard Baseball scoring screen: the field to place the fielder, the two card faces,
-the die, the extension and bobble questions, the swap, events, and pawns on the diamond."""
+"""The Backyard Baseball scoring screen: the field to place the fielder, the two cards (by
+label from the game's deck, or by their faces), the die, the extension and bobble questions,
+the swap, events, and pawns on the diamond."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.http import QueryDict
 from games.engines import InvalidPlay
 from games.engines.backyard_baseball import FIELD_SPACES, MOUND, OUTFIELD, swap_allowed
 from games.engines.baseball import ordinal
+from games.kinds.backyard_baseball import deck as decks
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
 
@@ -38,9 +40,20 @@ BASE_WORDS = ("1st", "2nd", "3rd")
 SPACED = {"pitcher": ("grounder", "fly"), "batter": ("grounder", "line-drive")}
 # The fields a play posts (a selection, see games.scoring.screens); CARRIED are the answers to the
 # screen's questions, which the correction form keeps as they were.
-CARRIED = ("bobble", "extend_runners", "extend_pitcher")
+CARRIED = (
+    "bobble",
+    "extend_runners",
+    "extend_pitcher",
+    "extend_batter_card",
+    "extend_pitcher_card",
+)
+# read_play is given the board's state: the deck the labels are read from.
+READS_STATE = True
 FIELDS = (
     "fielder",
+    "pitcher_card",
+    "batter_card",
+    "faces",
     "pitcher_number",
     "pitcher_pitch",
     "pitcher_result",
@@ -112,7 +125,17 @@ def context(board: ScreenBoard) -> dict[str, Any]:
         "batter_results": BATTER_RESULTS,
         "outfield": OUTFIELD,
         "swap": None if over or not swap_allowed(state) else _swap_words(state),
+        "deck": decks.tiles(field.deck) if field.deck is not None else None,
     }
+
+
+def selected(selection: Any) -> dict[str, Any]:
+    """What the chosen cards say of the screen: a deck game shows the faces one by one when
+    the scorer switched to them, or when a play drawn chosen (a correction) was entered so."""
+    by_faces = bool(selection["faces"]) or (
+        bool(selection["pitcher_number"]) and not selection["pitcher_card"]
+    )
+    return {"faces_chosen": by_faces}
 
 
 def _space(space: str, name: str) -> SpaceView:
@@ -152,7 +175,10 @@ def _swap_words(state: Any) -> str:
 # --- reading the taps ----------------------------------------------------------------------
 
 
-def read_play(data: QueryDict) -> dict[str, Any]:
+def read_play(data: QueryDict, state: Any = None) -> dict[str, Any]:
+    """The play the controls posted. A card tapped by its label (``pitcher_card``,
+    ``batter_card``, unless ``faces`` says the faces were entered) is read from the deck of
+    ``state``'s game into its full face, and the labels are kept under ``cards``."""
     if data.get("swap"):
         return {"swap": True}
     if "event" in data:
@@ -162,19 +188,29 @@ def read_play(data: QueryDict) -> dict[str, Any]:
         return {"event": name}
     if not data.get("fielder"):
         raise InvalidPlay("tap the fielder's space on the field first")
-    play: dict[str, Any] = {
-        "fielder": data["fielder"],
-        "pitcher": _card(data, "pitcher"),
-        "batter": _card(data, "batter"),
-    }
+    by_label = not data.get("faces")
+    labels: dict[str, str] = {}
+    play: dict[str, Any] = {"fielder": data["fielder"]}
+    for who, face in (("pitcher", decks.pitcher_face), ("batter", decks.batter_face)):
+        label = data.get(f"{who}_card") if by_label else None
+        if label:
+            play[who] = face(state, label)
+            labels[who] = label
+        else:
+            play[who] = _card(data, who)
     if data.get("die"):
         play["die"] = _number(data["die"], "the die")
     elif play["batter"]["result"] != "bunt":
         raise InvalidPlay("tap the die")
     if data.get("bobble"):
         play["bobble"] = None if data["bobble"] == "none" else _number(data["bobble"], "bobble")
-    if data.get("extend_runners") or data.get("extend_pitcher"):
+    if data.get("extend_batter_card") or data.get("extend_pitcher_card"):
+        play["extend"], extended = decks.extension(state, data)
+        labels.update(extended)
+    elif data.get("extend_runners") or data.get("extend_pitcher"):
         play["extend"] = _extend(data)
+    if labels:
+        play["cards"] = labels
     return play
 
 
@@ -227,9 +263,16 @@ def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
             fields[f"{who}_{key}"] = [card.get(key)]
     if "bobble" in play:
         fields["bobble"] = ["none" if play["bobble"] is None else play["bobble"]]
+    labels = play.get("cards") if isinstance(play.get("cards"), dict) else {}
+    for who in ("pitcher", "batter"):
+        fields[f"{who}_card"] = [labels.get(who)]
     extend = play.get("extend")
     if isinstance(extend, dict):
         pitcher = extend.get("pitcher_number")
-        fields["extend_runners"] = [extend.get("runners")]
-        fields["extend_pitcher"] = ["none" if pitcher is None else pitcher]
+        if labels.get("extend_batter"):
+            fields["extend_batter_card"] = [labels["extend_batter"]]
+            fields["extend_pitcher_card"] = [labels.get("extend_pitcher", "none")]
+        else:
+            fields["extend_runners"] = [extend.get("runners")]
+            fields["extend_pitcher"] = ["none" if pitcher is None else pitcher]
     return fields

@@ -2,7 +2,9 @@
 
 One module per game, declared as its ``GameKind``'s ``screen`` (``games/kinds/<game>/screen.py``),
 with ``context(board)`` for the templates ``games/<game id>/_scoreboard.html``,
-``_controls.html`` and ``_details.html``, and ``read_play(post_data)`` for the scoring form.
+``_controls.html`` and ``_details.html``, and ``read_play(post_data)`` for the scoring form
+(``read_play(post_data, state)`` when the module sets ``READS_STATE``: a game whose taps name
+things the game's options hold, such as Backyard Baseball's cards by label).
 
 A *selection* is what a controls template shows chosen: the form fields a tap posts
 (``FIELDS`` of the screen module), name → the values posted. A refused tap comes back with
@@ -70,8 +72,13 @@ def play_selection(kind: str, play: dict[str, Any]) -> Selection | None:
     return Selection({name: values for name, values in chosen.items() if values})
 
 
-def read_play(kind: str, data: QueryDict) -> dict[str, Any]:
-    reader = getattr(screen(kind), "read_play", None)
+def read_play(kind: str, data: QueryDict, state: Any = None) -> dict[str, Any]:
+    """The play a game's controls posted, read against ``state`` (the board's) when the
+    game's screen reads one."""
+    module = screen(kind)
+    reader = getattr(module, "read_play", None)
     if reader is None:
         raise InvalidPlay("post the play as a JSON object in the 'play' field")
+    if getattr(module, "READS_STATE", False):
+        return reader(data, state)
     return reader(data)
