@@ -26,6 +26,7 @@ from typing import Any
 
 from games.engines.base import NOTE_KEYS
 from games.engines.record import Record
+from games.kinds.catalogues import pinned
 from games.models import Game
 
 
@@ -50,7 +51,9 @@ def game_key(
 
 
 def record_key(record: Record) -> str:
-    return game_key(record.game, record.options, record.sides, record.plays)
+    """The key of ``record``'s game, its catalogue named as a stored game names it (a record
+    that names none: the default of the day, pinned)."""
+    return game_key(record.game, pinned(record.game, record.options), record.sides, record.plays)
 
 
 def imported_as(record: Record, digest: str) -> Game | None:

@@ -29,6 +29,22 @@ def _digest(data):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def _rekey(apps, pk):
+    """An imported game's key names its catalogue as its options now do (the key of a record
+    is taken with its catalogue pinned)."""
+    import importlib
+
+    game_key = importlib.import_module("games.migrations.0013_game_key").game_key
+    Game = apps.get_model("games", "Game")
+    Play = apps.get_model("games", "Play")
+    game = Game.objects.filter(pk=pk, game_key__isnull=False).first()
+    if game is None:
+        return
+    plays = Play.objects.filter(game_id=pk).order_by("seq").values_list("payload", flat=True)
+    key = game_key(game.kind, game.options, game.sides, plays.iterator())
+    Game.objects.filter(pk=pk).update(game_key=key)
+
+
 def pin(apps, schema_editor):
     for model_name in ("Game", "League"):
         model = apps.get_model("games", model_name)
@@ -39,6 +55,8 @@ def pin(apps, schema_editor):
                 continue
             options["catalogue"] = dict(BEFORE[row.kind])
             model.objects.filter(pk=row.pk).update(options=options)
+            if model_name == "Game":
+                _rekey(apps, row.pk)
     catalogue = apps.get_model("games", "CardCatalogue")
     row = catalogue.objects.filter(kind="quick-baseball").first()
     if row is not None and _digest(row.data) == FIRST_RECONSTRUCTION_DIGEST:

@@ -37,7 +37,7 @@ def corrected(meta: dict) -> list[dict]:
 
 def test_leagues_json_holds_each_games_corrections_and_reopenings(archive):
     manifest = json.loads((archive / "manifest.json").read_text())
-    assert manifest["version"] == 3
+    assert manifest["version"] == 4
     meta = read_meta(archive)
     live = next(row for row in meta["games"] if row["status"] == "in_progress" and row["league"])
     first, deleted, second = live["corrections"]
@@ -98,10 +98,10 @@ def test_a_version_1_archive_restores_without_history(archive):
 
 def test_an_unknown_version_is_refused(archive):
     manifest = json.loads((archive / "manifest.json").read_text())
-    manifest["version"] = 4
+    manifest["version"] = 5
     (archive / "manifest.json").write_text(json.dumps(manifest))
     wipe()
-    with pytest.raises(ArchiveError, match="version 4; this site reads 1, 2 and 3"):
+    with pytest.raises(ArchiveError, match="version 5; this site reads 1, 2, 3 and 4"):
         restore_archive(directory=archive)
 
 

@@ -195,7 +195,10 @@ def test_a_final_friendly_is_reopened_by_its_creator_not_undone_by_a_scorer(
 ):
     creator = django_user_model.objects.create_user("alice", password="pw-alice-1")
     game = services.game_create(
-        kind="quick-baseball", options={"innings": 1}, sides=["A", "B"], user=creator
+        kind="quick-baseball",
+        options={"innings": 1, "catalogue": "first-reconstruction"},  # SO2 strikes out on leave
+        sides=["A", "B"],
+        user=creator,
     )
     game.scorers.add(scorer)
     for seq, raw in enumerate(FRIENDLY, start=1):

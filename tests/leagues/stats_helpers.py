@@ -30,10 +30,11 @@ BALL = qb("PO", call="leave")
 # Quick Baseball, one inning. Visitors: 1 double (B5 v FLY); 2 steals third against SO1,
 # then walks; 3 leaves SO2 (blue: strike out); the runner on first is caught stealing
 # (Pitch Out); 4 doubles (B3 v C1), the runner on third scores; 5 is run out (B2 v RUN).
-# Home: 1 singles (B1 v FLY); 2, 3 and 4 strike out leaving SO1, SO2 and RUN. 1-0.
+# Home: 1 singles (B1 v FLY); 2, 3 and 4 strike out leaving SO1, SO2 and RUN. 1-0. Played
+# with the first reconstruction of the cards, whose SO2 has a blue border.
 QUICK_BASEBALL = {
     "game": "quick-baseball",
-    "options": {"innings": 1},
+    "options": {"innings": 1, "catalogue": "first-reconstruction"},
     "sides": ["Giants", "Yankees"],
     "plays": [
         qb("FLY", "B5"),

@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.engines import catalogues
 from games.models import GameStats
 
 from .conftest import play_fixture
@@ -12,7 +13,10 @@ pytestmark = pytest.mark.django_db
 def test_a_final_fixture_game_stores_one_stats_row_per_side(baseball_league, organiser):
     league, season, (giants, yankees, _) = baseball_league
     game = play_fixture(season, giants, yankees, organiser)
-    assert game.options == {"innings": 1}
+    assert game.options == {
+        "innings": 1,
+        "catalogue": catalogues.reference("quick-baseball", "first-reconstruction"),
+    }
     assert game.sides == ["Giants", "Yankees"] and game.season == season
     rows = list(GameStats.objects.filter(game=game).order_by("side"))
     assert [r.team for r in rows] == [giants, yankees]

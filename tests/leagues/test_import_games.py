@@ -7,6 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.archive import imports
+from games.engines import catalogues
 from games.models import Fixture, Game, GameStats
 
 from .conftest import make_league
@@ -43,7 +44,12 @@ def test_a_record_naming_two_teams_becomes_a_finished_fixture(tmp_path, league):
     assert f"imported {path}: game {game.pk}, fixture: Giants v yankees" in out
     assert "1 imported, 0 already imported, 0 bad" in out
     assert game.is_final and game.finished_at is not None and game.season == season
-    assert game.sides == ["Giants", "yankees"] and game.options == {"innings": 1}
+    assert game.sides == ["Giants", "yankees"]
+    # The record names no catalogue: it was played with the default, which the game keeps.
+    assert game.options == {
+        "innings": 1,
+        "catalogue": catalogues.reference("quick-baseball", "one-border"),
+    }
     assert [p.payload for p in game.plays.order_by("seq")] == record["plays"]
     assert game.record_hash and len(game.record_hash) == 64
     fixture = Fixture.objects.get()
@@ -139,6 +145,7 @@ def test_a_game_imported_before_its_key_was_kept_is_still_found(tmp_path, league
     from django.apps import apps
 
     from games.archive import game_keys
+    from games.engines import catalogues
 
     migration = importlib.import_module("games.migrations.0013_game_key")
     record = random_record(sides=["Giants", "Yankees"], seed=6)
@@ -152,7 +159,10 @@ def test_a_game_imported_before_its_key_was_kept_is_still_found(tmp_path, league
         game.game_key
         == key
         == game_keys.game_key(
-            "quick-baseball", {"innings": 1}, ["GIANTS", " yankees"], record["plays"]
+            "quick-baseball",
+            {"innings": 1, "catalogue": catalogues.reference("quick-baseball", "one-border")},
+            ["GIANTS", " yankees"],
+            record["plays"],
         )
     )
     status, out, _ = run(write(tmp_path, "b.json", {**record, "sides": ["GIANTS", "yankees"]}))

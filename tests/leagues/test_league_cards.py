@@ -135,7 +135,7 @@ def test_a_file_that_is_not_text_is_refused(organiser_client, baseball_league):
     assert answer.status_code == 400
     assert "The file cards.json could not be read: not UTF-8 text" in answer.content.decode()
     league.refresh_from_db()
-    assert "catalogue" not in league.options
+    assert league.options["catalogue"] == "first-reconstruction"  # as made: unchanged
 
 
 def test_check_answers_the_partial_with_the_preview_and_saves_nothing(
@@ -153,7 +153,7 @@ def test_check_answers_the_partial_with_the_preview_and_saves_nothing(
     assert "<html" not in page
     assert 'id="cards"' in page and "preview-plays" in page
     league.refresh_from_db()
-    assert "catalogue" not in league.options
+    assert league.options["catalogue"] == "first-reconstruction"  # as made: unchanged
 
 
 def test_load_fills_the_json_with_a_built_in(organiser_client, baseball_league):
@@ -249,7 +249,7 @@ def test_only_the_league_organisers_open_the_cards(client, baseball_league, djan
     answer = post(client, league, **{"cards-text": json.dumps(own_cards()), "cards-save": "1"})
     assert answer.status_code == 403
     league.refresh_from_db()
-    assert "catalogue" not in league.options
+    assert league.options["catalogue"] == "first-reconstruction"  # as made: unchanged
 
 
 def test_a_game_without_cards_has_no_cards_page(organiser_client, organiser):

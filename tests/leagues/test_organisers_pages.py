@@ -4,11 +4,15 @@ organisers made through them."""
 import pytest
 from django.urls import reverse
 
+from games.engines import catalogues
 from games.models import Fixture, Game, League, Season, Team
 
 from .conftest import make_league
 
 pytestmark = pytest.mark.django_db
+
+# The league tests' Quick Baseball leagues keep the first reconstruction (``make_league``).
+FIRST = catalogues.reference("quick-baseball", "first-reconstruction")
 
 
 @pytest.fixture
@@ -148,7 +152,12 @@ def test_staff_create_a_cricket_league_with_its_options_and_points(client, staff
     assert response.status_code == 302
     assert response["Location"] == reverse("games:manage-league", args=[league.slug])
     assert league.slug == "village-cup" and league.kind == "quick-cricket"
-    assert league.options == {"overs": 8, "innings": 1, "first_style": "spin"}
+    assert league.options == {
+        "overs": 8,
+        "innings": 1,
+        "first_style": "spin",
+        "catalogue": catalogues.reference("quick-cricket", "reconstruction"),  # kept
+    }
     assert (league.points_win, league.points_tie, league.points_loss) == (4, 2, 1)
     assert list(league.organisers.all()) == [staff]
 
@@ -186,11 +195,12 @@ def test_editing_a_league_changes_name_options_and_points(client, organiser, bas
     response = client.post(url, {"name": "Big League", "option_innings": "3"})
     assert response.status_code == 302
     league.refresh_from_db()
-    assert league.name == "Big League" and league.options == {"innings": 3}
+    assert league.name == "Big League"
+    assert league.options == {"innings": 3, "catalogue": FIRST}  # the cards are kept
     response = client.post(url, {"name": "Big League", "option_innings": "-1"})
     assert response.status_code == 400
     league.refresh_from_db()
-    assert league.options == {"innings": 3}
+    assert league.options == {"innings": 3, "catalogue": FIRST}
 
 
 def test_names_are_shown_as_text(client, organiser, baseball_league):
@@ -328,7 +338,7 @@ def test_starting_a_fixture_makes_its_game(client, organiser, baseball_league):
     game = fixture.game
     assert response["Location"] == reverse("games:score", args=[game.pk])
     assert game.sides == ["Giants", "Yankees"] and game.season == season
-    assert game.options == {"innings": 1} and game.created_by == organiser
+    assert game.options == {"innings": 1, "catalogue": FIRST} and game.created_by == organiser
     assert game.is_scorer(organiser)
     client.post(url)
     assert Game.objects.count() == 1

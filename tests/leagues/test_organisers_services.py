@@ -7,6 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from games.engines import catalogues
 from games.leagues import services as league_services
 from games.leagues.services import LeagueError
 from games.models import Fixture, Game, GameStats, Team
@@ -122,7 +123,12 @@ def test_league_options_are_checked_by_the_game(django_user_model):
     league = league_services.league_create(
         name="X", kind="quick-cricket", options={"overs": None}, user=staff
     )
-    assert league.options == {"overs": None, "innings": 1, "first_style": "pace"}
+    assert league.options == {
+        "overs": None,
+        "innings": 1,
+        "first_style": "pace",
+        "catalogue": catalogues.reference("quick-cricket", "reconstruction"),
+    }
 
 
 # Voiding

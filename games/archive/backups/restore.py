@@ -55,8 +55,16 @@ def restore_archive(*, directory: Path) -> RestoreReport:
     if reading.manifest_version(directory) < schema.CATALOGUES_NAMED:
         # Written before catalogues had names: a game or league that names none was played
         # with the catalogue in force then, which it keeps.
-        for row in archive.leagues:
-            row.options = catalogues.kept_from_before(row.kind, row.options)
+        archive = archive.model_copy(
+            update={
+                "leagues": [
+                    row.model_copy(
+                        update={"options": catalogues.kept_from_before(row.kind, row.options)}
+                    )
+                    for row in archive.leagues
+                ]
+            }
+        )
         before_names = True
     else:
         before_names = False

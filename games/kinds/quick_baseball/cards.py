@@ -162,6 +162,7 @@ def view(data: Any) -> dict[str, Any]:
                 (GROUP_NAMES[i], tuple((c, BASE_LABELS[b]) for c, b in hits), False)
                 for i, hits in enumerate(card.hits)
             ),
+            now=(),  # no batter is up on the cards form
             in_hand=True,
             playable=True,
         )
