@@ -189,7 +189,10 @@ def test_the_field_catalogue_is_seeded_and_staff_edits_reach_new_games(scorer):
     row = CardCatalogue.objects.get(kind="backyard-baseball")
     assert row.data == default_catalogue("backyard-baseball")
     game = services.game_create(kind="backyard-baseball", options={}, sides=["A", "B"], user=scorer)
-    assert game.options == {"innings": 3}
+    assert game.options == {
+        "innings": 3,
+        "catalogue": {"name": "reconstruction", "digest": "08333bcd95dfb46a"},
+    }
     row.data["throws"]["RF"]["home"] = 0
     row.full_clean()
     row.save()

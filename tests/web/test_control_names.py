@@ -113,8 +113,10 @@ def create(scorer, kind, options=None):
 
 def test_quick_baseball_controls_are_named(scorer_client, scorer):
     found = check_names(screen(scorer_client, create(scorer, "quick-baseball", {"innings": 3})))
+    # The default cards, as the rulings give them.
     assert said(found, "bat", "B3") == (
-        "B3: batters 1-3 single on yellow; 4-6 double on blue, green or yellow; 7-9 single on green"
+        "B3: batters 1-3 single on blue or yellow; 4-6 double on blue or yellow; "
+        "7-9 single on yellow"
     )
 
 

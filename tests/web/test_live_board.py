@@ -150,7 +150,7 @@ def follow(client, game, html):
 def test_the_poll_sends_only_the_lines_added_since(scorer_client, ann_client, game):
     from games.bench.players import generate
 
-    plays = generate("quick-baseball", {"innings": 3}, limit=40, seed=3).plays
+    plays = generate("quick-baseball", game.options, limit=40, seed=3).plays
     ann = game.scorers.get()
     for seq, raw in enumerate(plays[:15], start=1):
         services.play_record(game=game, raw=raw, expected_seq=seq, user=ann)

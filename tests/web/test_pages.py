@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
-from games.engines import all_engines
+from games.engines import all_engines, catalogues
 from games.engines.catalogues import default_catalogue
 from games.models import CardCatalogue, Game
 from games.scoring import services
@@ -86,7 +86,10 @@ def test_new_game_form_creates_a_game_and_opens_the_scoring_screen(scorer_client
     )
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/score/"
-    assert game.options == {"innings": 6}
+    assert game.options == {
+        "innings": 6,
+        "catalogue": catalogues.reference("quick-baseball", "one-border"),
+    }
     assert game.sides == ["Hornets", "Comets"]
     assert game.created_by == scorer
     assert game.summary["status"] == "in_progress"
@@ -136,7 +139,11 @@ def test_the_record_download_round_trips_through_replay(client, scorer_client, g
     record = json.loads(response.content)
     assert record == {
         "game": "quick-baseball",
-        "options": {"innings": 3},
+        # The game names the cards it is played with, by name and digest.
+        "options": {
+            "innings": 3,
+            "catalogue": catalogues.reference("quick-baseball", "first-reconstruction"),
+        },
         "sides": ["Giants", "Yankees"],
         "plays": plays,
     }
@@ -164,7 +171,7 @@ def test_a_changed_catalogue_is_used_by_new_games_only(scorer):
     row.full_clean()
     row.save()
     after = services.game_create(kind="quick-baseball", options={}, sides=["A", "B"], user=scorer)
-    assert "catalogue" not in before.options
+    assert before.options["catalogue"] == catalogues.reference("quick-baseball", "one-border")
     assert after.options["catalogue"]["pitch"][0]["borders"] == ["red"]
     # B2 is a home run against red for batter 1: only in the game with the new catalogue
     services.play_record(game=after, raw={"pitch": "SO1", "bat": "B2"}, expected_seq=1, user=scorer)
@@ -284,5 +291,10 @@ def test_new_cricket_game_with_unlimited_overs(scorer_client):
     )
     assert response.status_code == 302
     game = Game.objects.get()
-    assert game.options == {"overs": None, "innings": 2, "first_style": "spin"}
+    assert game.options == {
+        "overs": None,
+        "innings": 2,
+        "first_style": "spin",
+        "catalogue": catalogues.reference("quick-cricket", "reconstruction"),
+    }
     assert game.summary["style"] == "spin"

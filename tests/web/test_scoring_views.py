@@ -139,7 +139,10 @@ def test_undo_with_nothing_to_undo(scorer_client, game):
 
 def test_a_finished_game_offers_no_cards(scorer_client, scorer):
     game = services.game_create(
-        kind="quick-baseball", options={"innings": 1}, sides=["A", "B"], user=scorer
+        kind="quick-baseball",
+        options={"innings": 1, "catalogue": "first-reconstruction"},
+        sides=["A", "B"],
+        user=scorer,
     )
     plays = [
         {"pitch": "C2", "bat": "B5"},  # batter 1 doubles
