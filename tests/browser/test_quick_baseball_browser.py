@@ -99,35 +99,35 @@ def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: 
     expect(page.locator('button.bat-card[data-card="B4"]')).to_be_disabled()
     expect(page.locator("button.call", has_text="Steal")).to_be_enabled()
 
-    # 2. SO2 (blue-bordered) + Leave: strike out.
-    play(page, "SO2", call="Leave", plays_after=2)
+    # 2. RUN (blue-bordered) + Leave: strike out.
+    play(page, "RUN", call="Leave", plays_after=2)
     expect(said).to_contain_text("strike out")
     expect_situation(page, half="Top of the 1st", outs=1, bases={1})
     expect(board.locator("dd.batter-due")).to_have_text("Owls: batter 3")
     # A call keeps the batting card face down: the whole bat hand but B4 is still there.
     expect(page.locator("button.bat-card.gone")).to_have_count(1)
 
-    # 3. RUN (yellow, blue) v B1 (yellow 1 / blue 1): single, the runner moves up one.
-    play(page, "RUN", bat="B1", plays_after=3)
-    expect(said).to_have_text("Batter 3 singles on Run Out.")
+    # 3. SO2 (green) v B1 (green 1 for batters 1-3): single, the runner moves up one.
+    play(page, "SO2", bat="B1", plays_after=3)
+    expect(said).to_have_text("Batter 3 singles on Strike Out.")
     expect_situation(page, half="Top of the 1st", outs=1, bases={1, 2})
     expect_line(page, 0, ["0", "", ""], runs=0, hits=2)
 
-    # 4. C1 (green, yellow) v B5 (yellow 2 for batters 4-6): double, the runner on 2nd scores.
-    play(page, "C1", bat="B5", plays_after=4)
-    expect(said).to_have_text("Batter 4 doubles on Caught: one run scores.")
+    # 4. FLY (yellow) v B3 (yellow 2 for batters 4-6): double, the runner on 2nd scores.
+    play(page, "FLY", bat="B3", plays_after=4)
+    expect(said).to_have_text("Batter 4 doubles on Fly Ball: one run scores.")
     expect_situation(page, half="Top of the 1st", outs=1, bases={2, 3})
     expect_line(page, 0, ["1", "", ""], runs=1, hits=3)
     expect_line(page, 1, ["", "", ""], runs=0, hits=0)
     expect(page.locator("ol.play-list > li").first).to_contain_text("1–0")
 
-    # 5. SO1 is gone; SO2 too. FLY v B2 (red only): no match with one out, a fly out.
-    play(page, "FLY", bat="B2", plays_after=5)
-    expect(said).to_have_text("Batter 5 flies out.")
+    # 5. C1 (green) v B2 (red only): no match, caught.
+    play(page, "C1", bat="B2", plays_after=5)
+    expect(said).to_have_text("Batter 5 is caught.")
     expect_situation(page, half="Top of the 1st", outs=2, bases={2, 3})
     expect_line(page, 0, ["1", "", ""], runs=1, hits=3)
 
-    # 6. RUN is gone; C2 (yellow) + Leave is no harm done, the batter stays.
+    # 6. C2 (yellow, no blue) + Leave is no harm done, the batter stays.
     play(page, "C2", call="Leave", plays_after=6)
     expect(said).to_have_text("Batter 6 leaves Caught: no harm done.")
     expect_situation(page, half="Top of the 1st", outs=2, bases={2, 3})
@@ -175,7 +175,7 @@ def test_tap_through_the_top_of_the_first(live_server, django_user_model, page: 
     # the pitcher's hand, so his hand is not empty and SO1 is no longer playable.
     page.locator("button.undo").click()
     expect(page.locator("ol.play-list > li")).to_have_count(5)
-    play(page, "PO", bat="B3", plays_after=6)
+    play(page, "PO", bat="B5", plays_after=6)
     expect(said).to_have_text("Pitch Out: ball 1.")
     expect(board.locator("dd.balls")).to_have_attribute("data-balls", "1")
     expect(page.locator('label.pitch-card[data-card="SO1"] input')).to_be_disabled()
