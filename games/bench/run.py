@@ -99,7 +99,7 @@ def run(
         small = data.league_season(games=4, teams=4, organiser=organiser, name="Small League")
         page_game = data.plausible_game("quick-baseball", {"innings": 9}, 100, scorer, seed=3)
         short_game = data.plausible_game("quick-baseball", {"innings": 9}, 10, scorer, seed=4)
-        long_game = data.plausible_game("quick-baseball", {"innings": 60}, 1000, scorer, seed=5)
+        long_game = data.plausible_game("quick-baseball", {"innings": 120}, 1000, scorer, seed=5)
         # The game pages show their win-probability chart, as a real site's do.
         win_tables.build_and_store(
             win_tables.name_for("quick-baseball", {"innings": 9}),

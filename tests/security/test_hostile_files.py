@@ -490,5 +490,5 @@ def test_a_manifest_of_a_huge_version_is_one_line(archive) -> None:
     manifest["version"] = 10**100
     (folder / "manifest.json").write_text(json.dumps(manifest))
     status, _, err = restore(folder)
-    assert status == "error" and "this site reads 1, 2 and 3" in one_line(err)
+    assert status == "error" and "this site reads 1, 2, 3 and 4" in one_line(err)
     assert counts() == NOTHING
