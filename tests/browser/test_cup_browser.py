@@ -77,7 +77,11 @@ def test_an_organiser_runs_a_six_team_cup_in_the_browser(
 ) -> None:
     organiser = django_user_model.objects.create_user("organiser", password=PASSWORD)
     league = League.objects.create(
-        name="Tuesday Club", slug="tuesday", kind="quick-baseball", options={"innings": 1}
+        name="Tuesday Club",
+        slug="tuesday",
+        kind="quick-baseball",
+        # The scripted plays were written for the first reconstruction of the cards.
+        options={"innings": 1, "catalogue": "first-reconstruction"},
     )
     league.organisers.add(organiser)
     season = Season.objects.create(league=league, name="2026", slug="2026")
@@ -198,7 +202,11 @@ def test_big_brackets_fit_a_phone_a_tablet_and_one_printed_page(
     inside the bracket on a tablet, never the page."""
     organiser = django_user_model.objects.create_user("organiser", password=PASSWORD)
     league = League.objects.create(
-        name="County League", slug="county", kind="quick-baseball", options={"innings": 1}
+        name="County League",
+        slug="county",
+        kind="quick-baseball",
+        # The scripted plays were written for the first reconstruction of the cards.
+        options={"innings": 1, "catalogue": "first-reconstruction"},
     )
     season = Season.objects.create(league=league, name="2026", slug="2026")
     league.organisers.add(organiser)

@@ -1,6 +1,6 @@
 """Tap to board on the Quick Baseball scoring screen, early and late in a game.
 
-Two games of nine innings, played by the plausible players (``games/engines/players.py``):
+Two games of 24 innings, played by the plausible players (``games/engines/players.py``):
 one new, tapped through the screen from its first play; one whose first 290 plays are
 recorded through the services, then tapped on from the screen. For each play the page stamps,
 with ``performance.now()``:
@@ -40,7 +40,8 @@ pytestmark = [
 ]
 
 PASSWORD = "tap-to-board-18"
-SEED = 1  # a nine-inning game of 331 plays
+SEED = 1  # a 24-inning game of 417 plays
+INNINGS = 24  # long enough for play 300 and the plays timed after it
 TIMED = 20  # plays timed at each point
 JITTER_MS = 3.0
 LATE = 290  # plays recorded before the late game's screen opens
@@ -161,10 +162,10 @@ def test_tap_to_board_early_and_late(live_server, django_user_model, page: Page)
     log_in(page, live_server.url, "tapper", PASSWORD)
     sides = ["Owls", "Herons"]
     early = services.game_create(
-        kind="quick-baseball", options={"innings": 9}, sides=sides, user=user
+        kind="quick-baseball", options={"innings": INNINGS}, sides=sides, user=user
     )
     late = services.game_create(
-        kind="quick-baseball", options={"innings": 9}, sides=sides, user=user
+        kind="quick-baseball", options={"innings": INNINGS}, sides=sides, user=user
     )
     played = play_out("quick-baseball", early.options, SEED)
     assert len(played.plays) >= LATE + 2 * TIMED
