@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 
 from django.db.models import Max
 from django.utils import timezone
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, vDuration
 
 from games.kinds.game_rows import game_row
 from games.models import Fixture, Tie
@@ -110,7 +110,9 @@ def calendar(*, name: str, fixtures: list[Fixture], absolute: Callable[[str], st
     feed.add("name", name)
     feed.add("x-wr-calname", name)
     feed.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
-    feed.add("x-published-ttl", REFRESH)
+    # An X- property has no known type, so it is given as a DURATION value, as the
+    # REFRESH-INTERVAL above is: "PT6H", not Python's "6:00:00".
+    feed.add("x-published-ttl", vDuration(REFRESH))
     stamp = timezone.now().astimezone(datetime.UTC)
     rounds = _rounds(fixtures)
     for fixture in fixtures:

@@ -152,7 +152,7 @@ def write_pack(season: Season, add: Sink) -> list[str]:
     put(README_NAME, season_pack_readme.readme(season, games))
     put("games.csv", safe_csv.BOM + games_csv(games))
     for game in games:
-        put(f"records/{game.pk}.json", json.dumps(game_record(game).to_json(), indent=1) + "\n")
+        put(f"records/{game.pk}.json", json.dumps(game_record(game).to_json(), indent=1))
     for name, text in cricsheet_files(games):
         put(name, text)
     if RETROSHEET in game_kind(season.league.kind).exports:

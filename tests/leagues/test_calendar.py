@@ -63,6 +63,9 @@ def test_timed_and_all_day_events(client, baseball_league):
     assert "DTSTART:20260502T193000\r\n" in text
     assert "DTSTART;VALUE=DATE:20260502\r\n" in text
     assert "DURATION:PT2H\r\n" in text
+    # Both refresh hints are iCalendar durations.
+    assert "REFRESH-INTERVAL;VALUE=DURATION:PT6H\r\n" in text
+    assert "X-PUBLISHED-TTL:PT6H\r\n" in text
     assert "\n" not in text.replace("\r\n", "")
     assert all(len(line.encode()) <= 75 for line in text.split("\r\n"))
 

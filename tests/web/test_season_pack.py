@@ -173,8 +173,10 @@ def test_the_pack_is_built_once_per_state_of_the_season(
     assert not storage.exists(builds[0])  # the older pack of the season is gone
     assert storage.listdir("")[1] == [season_pack.pack_name(season, third["ETag"].strip('"'))]
     with zipfile.ZipFile(io.BytesIO(body)) as archive:
-        record = json.loads(archive.read(f"records/{game.pk}.json"))
-    assert record["plays"][-1] == play
+        packed = archive.read(f"records/{game.pk}.json")
+    assert json.loads(packed)["plays"][-1] == play
+    # Exactly the game's own record download, byte for byte, as the pack's README says.
+    assert packed == client.get(f"/games/{game.pk}/record.json").content
 
 
 def _play(game: Game, user) -> dict:
