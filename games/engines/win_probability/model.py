@@ -67,7 +67,8 @@ class Model:
         validated = dict(get(self.game_id).options(dict(options)))
         if "catalogue" in validated and catalogues.has_catalogues(self.game_id):
             value = catalogues.pinned(self.game_id, validated["catalogue"])
-            if catalogues.name_of(self.game_id, value) == catalogues.default_name(self.game_id):
+            default = catalogues.reference(self.game_id, catalogues.default_name(self.game_id))
+            if value == default:
                 del validated["catalogue"]
             else:
                 validated["catalogue"] = value
