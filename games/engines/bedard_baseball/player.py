@@ -2,7 +2,8 @@
 legal pitches as a person at the table would, with what that person can know.
 
 The deal is simulated (``Table``): eleven cards each from a shuffled deck when a deal begins,
-kept until it ends, each pitch taking one card from each hand. Seeded through the table's
+kept until it ends, each pitch taking one card from each hand (a table that takes over in the
+middle of a deal deals each hand what it still holds from the cards not yet played). Seeded through the table's
 ``rng``, so a season can be reproduced. Over 200 nine-inning games: about 3.4 runs per team
 per inning and about 300 pitches a game (``tests/engines/test_bedard_player.py``).
 
@@ -38,12 +39,12 @@ class Table:
     def hands(self, state: State) -> tuple[list[Card], list[Card]]:
         key = (state.innings.inning, state.innings.batting, state.deal)
         if key != self.key or state.pitches == 0:
-            deck = list(all_cards(state.deck))
+            # A table taking over mid-deal (a play-out from a state) holds what is left of
+            # the deal: the cards not yet played, as many as each hand still has.
+            deck = [card for card in all_cards(state.deck) if card not in state.played]
             self.rng.shuffle(deck)
-            self.batter, self.fielder = (
-                deck[:CARDS_PER_DEAL],
-                deck[CARDS_PER_DEAL : 2 * CARDS_PER_DEAL],
-            )
+            size = CARDS_PER_DEAL - state.pitches
+            self.batter, self.fielder = deck[:size], deck[size : 2 * size]
             self.key = key
         return self.batter, self.fielder
 

@@ -1,57 +1,152 @@
-"""The win-probability model of the two-sided baseball games: innings left, half, outs, bases
-and the run difference, as baseball's win-expectancy tables have them (plus the count where the
-game keeps one).
+"""The win-probability model of the two-sided baseball games: run distributions, then the
+rest of the game worked out exactly (``innings_dp.py``).
 
-One table serves every length of game: a situation is described by the innings left, not the
-inning, and tables are built from nine-inning games, which pass through every situation a
-shorter game can reach (longer games count their early innings as the ninth-last).
+A table for a game of N innings is built from games of N innings and counts two things:
+
+- **each half-inning's runs**, per inning and half (``h:<inning>,<half>``; extra innings
+  pooled as inning N + 1): a first inning, with every hand full and the top of the order up,
+  scores more than the later ones;
+- **the runs still to come in the half-inning under way** from every state, by the state's
+  situation, finest first: the inning, outs, bases and what the game adds (the count, the
+  batter's place in the order, ...), then without the inning, then outs and bases alone. A
+  rarely seen situation leans on the coarser one in proportion to how rarely it was seen.
+
+A bottom half that can end in a walk-off (the last inning's, an extra one's) stops early, so
+its runs say only "at least this many": those halves are not counted, and the top of the
+same inning stands for them (the players are the same on both sides).
+
+From a state, the visitors' chance is the rest of the half-inning's runs run through the
+dynamic programme of the innings to come, with no run difference clipped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+import random
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .model import Model, NotCovered, clip
+from .. import get
+from ..players import plausible
+from ..baseball.innings import BOTTOM, TOP
+from .innings_dp import Innings
+from .model import SMOOTHING, Model, Probabilities, key_text
 
-MAX_INNINGS_LEFT = 8
+RUNS = 40  # a histogram's entries: 0 to 39 runs, then 40 or more
+MOST_INNINGS = 20
+Situation = Callable[[Any], tuple[tuple[Hashable, ...], ...]]
+
+
+def half_key(inning: int, half: int) -> str:
+    return f"h:{inning},{half}"
+
+
+def histogram(
+    keys: Sequence[str], counts: Mapping[str, Sequence[int]], weight: float = SMOOTHING
+) -> list[float]:
+    """The run distribution of ``keys`` (finest first), each leaning on the coarser estimate
+    in proportion to how rarely it was seen."""
+    estimate: list[float] | None = None
+    for key in reversed(keys):
+        count = counts.get(key)
+        if not count:
+            continue
+        seen = sum(count)
+        padded = list(count) + [0] * (RUNS + 1 - len(count))
+        if estimate is None:
+            estimate = [c / seen for c in padded]
+        else:
+            estimate = [(c + weight * e) / (seen + weight) for c, e in zip(padded, estimate)]
+    return estimate if estimate is not None else [1.0] + [0.0] * RUNS
 
 
 class BaseballModel(Model):
-    build_options = {"innings": 9}
+    bounds = (("innings", MOST_INNINGS, f"games of more than {MOST_INNINGS} innings"),)
 
     def __init__(
-        self,
-        game_id: str,
-        bases: Callable[[Any], tuple[bool, bool, bool]],
-        count: Callable[[Any], Hashable] = lambda state: (),
-        *,
-        lead: int = 10,
-        games: int = 20_000,
+        self, game_id: str, situation: Situation, *, games: int = 20_000, fresh_tables: bool = False
     ) -> None:
         self.game_id = game_id
-        self._bases = bases
-        self._count = count
-        self.lead = lead  # run differences beyond this are counted as this
+        # The game's player remembers what it dealt: count the rest of a half-inning as a
+        # fresh table plays it from the state, as play-outs from that state do.
+        self.fresh_tables = fresh_tables
+        self._situation = situation
         self.games = games
+        self._solved: dict[tuple[int, int], tuple[Mapping[str, Sequence[int]], Innings]] = {}
 
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        validated = self.validated(options)
-        if validated.get("ties_allowed"):
-            raise NotCovered("win probability not available for games that may end tied")
-        validated.pop("innings", None)
-        return validated
+        return self.within_bounds(self.validated(options))
+
+    def simulation_options(self, table_options: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(table_options)
 
     def levels(self, state: Any) -> tuple[tuple[Hashable, ...], ...]:
+        """The half-inning's situation, finest first: with the inning, then without."""
         innings = state.innings
-        left = clip(innings.scheduled - innings.inning, 0, MAX_INNINGS_LEFT)
+        inning = min(innings.inning, innings.scheduled + 1)
+        situation = self._situation(state)
+        return ((inning, *situation[0]), *situation)
+
+    def samples(
+        self, states: Sequence[Any], summary: Mapping[str, Any]
+    ) -> Iterable[tuple[str, int]]:
+        """(key, runs) for every state of a half-inning that was played to three outs: the
+        runs still to come in it, and at its start the runs of the whole half."""
+        final = states[-1].innings
+        scheduled = final.scheduled
+        previous = None
+        for index, state in enumerate(states[:-1]):
+            innings = state.innings
+            half = (innings.inning, innings.half)
+            starts = half != previous
+            previous = half
+            if innings.walk_offs and innings.half == BOTTOM and innings.inning >= scheduled:
+                continue  # may stop at a walk-off
+            total = final.line[innings.half][innings.inning - 1]
+            if starts:
+                yield half_key(min(innings.inning, scheduled + 1), innings.half), min(total, RUNS)
+            if self.fresh_tables:
+                rest = self.rest_by_fresh_table(state, hash((index, innings.line)))
+            else:
+                rest = total - innings.line[innings.half][-1]
+            for level, key in enumerate(self.levels(state)):
+                yield key_text(level, key), min(rest, RUNS)
+
+    def rest_by_fresh_table(self, state: Any, seed: int) -> int:
+        """The runs a fresh plausible table scores in the rest of the half-inning from
+        ``state`` (for a player that remembers what it dealt: from a state, the hands are
+        dealt anew from what is left, as a play-out from that state deals them)."""
+        engine = get(self.game_id)
+        table = plausible(self.game_id, random.Random(seed))
+        innings = state.innings
+        half, side = (innings.inning, innings.half), innings.half
+        before = innings.score[side]
+        while not engine.is_over(state) and (state.innings.inning, state.innings.half) == half:
+            state, _ = engine.play(state, table.choose(state))
+        return state.innings.score[side] - before
+
+    def innings(self, counts: Mapping[str, Sequence[int]], scheduled: int, ties: bool) -> Innings:
+        """The game's programme from this table's half-inning runs (solved once a table)."""
+        solved = self._solved.get((id(counts), scheduled))
+        if solved is not None and solved[0] is counts:
+            return solved[1]
+        halves = []
+        for inning in range(1, scheduled + 2):
+            top = histogram((half_key(inning, TOP),), counts)
+            bottom = histogram((half_key(inning, BOTTOM),), counts)
+            halves.append((top, bottom if sum(bottom) and counts.get(half_key(inning, BOTTOM)) else top))
+        programme = Innings.solve(scheduled, halves, ties=ties)
+        if len(self._solved) > 64:
+            self._solved.clear()
+        self._solved[(id(counts), scheduled)] = (counts, programme)
+        return programme
+
+    def predict(self, state: Any, counts: Mapping[str, Sequence[int]]) -> Probabilities:
+        if get(self.game_id).is_over(state):
+            return super().predict(state, counts)
+        innings = state.innings
+        programme = self.innings(counts, innings.scheduled, innings.ties_allowed)
+        keys = [key_text(level, key) for level, key in enumerate(self.levels(state))]
+        rest = histogram(keys, counts)
         visitors, home = innings.score
-        lead = clip(visitors - home, -self.lead, self.lead)
-        first, second, third = self._bases(state)
-        bases = first + 2 * second + 4 * third
-        half, outs = innings.half, innings.outs
-        return (
-            (left, half, outs, bases, lead, self._count(state)),
-            (left, half, outs, bases, lead),
-            (left, half, lead),
-        )
+        return programme.chances(innings.inning, innings.half, visitors - home, rest)

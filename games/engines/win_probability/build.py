@@ -37,15 +37,28 @@ def count_games(
         played = play_out(game_id, options, game_seed(seed, index))
         counts["*"][label_of(played.summary)] += 1
         for key, label in model.samples(played.states, played.summary):
-            counts[key][label] += 1
+            count = counts[key]
+            if label >= len(count):
+                count.extend([0] * (label + 1 - len(count)))
+            count[label] += 1
     return dict(counts)
+
+
+def _trimmed(values: list[int]) -> tuple[int, ...]:
+    """A count without its trailing zeros past the labels (a run histogram's long tail)."""
+    end = len(values)
+    while end > LABELS and values[end - 1] == 0:
+        end -= 1
+    return tuple(values[:end])
 
 
 def _merge(total: Counts, part: Counts) -> None:
     for key, values in part.items():
         into = total.setdefault(key, [0] * LABELS)
-        for i in range(LABELS):
-            into[i] += values[i]
+        if len(values) > len(into):
+            into.extend([0] * (len(values) - len(into)))
+        for i, value in enumerate(values):
+            into[i] += value
 
 
 def build_table(
@@ -91,5 +104,5 @@ def build_table(
         games=games,
         seed=seed,
         seconds=round(time.perf_counter() - started, 3),
-        counts={key: (v[0], v[1], v[2]) for key, v in sorted(counts.items())},
+        counts={key: _trimmed(values) for key, values in sorted(counts.items())},
     )

@@ -95,11 +95,17 @@ class Model:
     def samples(
         self, states: Sequence[Any], summary: Mapping[str, Any]
     ) -> Iterable[tuple[str, int]]:
-        """(situation key, label) for every situation of one simulated game before its end."""
+        """(situation key, label) for every situation one simulated game passed through
+        before its end, each once: a game that stays in one situation for several plays is
+        still one game's evidence of where that situation leads."""
         label = label_of(summary)
+        seen: set[str] = set()
         for state in states[:-1]:
             for level, key in enumerate(self.levels(state)):
-                yield key_text(level, key), label
+                text = key_text(level, key)
+                if text not in seen:
+                    seen.add(text)
+                    yield text, label
 
     def predict(self, state: Any, counts: Mapping[str, Sequence[int]]) -> Probabilities:
         """Each outcome's chance from ``state``: the finest situations lean on the coarser

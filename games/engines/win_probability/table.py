@@ -25,7 +25,9 @@ class Table:
     games: int  # simulated games it was built from
     seed: int
     seconds: float  # build time
-    counts: Mapping[str, tuple[int, int, int]] = field(repr=False)
+    # Per situation: games won by each label (side 0, side 1, neither), or for a model that
+    # counts something else (a baseball half-inning's runs), how often each value was seen.
+    counts: Mapping[str, tuple[int, ...]] = field(repr=False)
 
     @property
     def model(self) -> Model:
@@ -58,7 +60,7 @@ class Table:
             if data["format"] != FORMAT:
                 raise TableError(f"table format {data['format']!r}, expected {FORMAT}")
             counts = {
-                str(key): (int(value[0]), int(value[1]), int(value[2]))
+                str(key): tuple(int(number) for number in value)
                 for key, value in data["counts"].items()
             }
             return cls(
