@@ -12,13 +12,14 @@ import json
 import random
 from collections import Counter, defaultdict
 from functools import cache
-from itertools import count
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from cricketstats.cricketstats import search
+from django.utils import timezone
 
-from games.archive import imports, season_pack
+from games.archive import exports, imports, season_pack
 from games.engines import get
 from games.engines.players import play_out
 from games.kinds.records import replay_game
@@ -37,6 +38,7 @@ pytestmark = [
 
 OPTIONS = {"overs": 4}
 TEAMS = ("Hornets", "Wasps", "Kestrels")
+SEARCH = 2000  # seeds tried for a match of a kind (a tie, a rough match)
 
 
 def _import(season, user, sides, plays) -> Game:
@@ -54,11 +56,11 @@ def _plausible(seed: int) -> tuple[dict, ...]:
 @cache
 def _tied_plays() -> tuple[dict, ...]:
     """The first plausible match, from seed 0 on, that ends in a tie."""
-    for seed in count():
+    for seed in range(SEARCH):
         played = play_out("quick-cricket", OPTIONS, seed)
         if played.summary["margin"]["by"] == "tie":
             return played.plays
-    raise AssertionError("unreachable")
+    raise AssertionError(f"no tie in {SEARCH} plausible matches")
 
 
 @cache
@@ -66,7 +68,7 @@ def _rough_plays() -> tuple[dict, ...]:
     """Random legal plays, no balls whenever they may be bowled every fifth play, until a
     match has a no ball that restarted an over and a side all out."""
     engine = get("quick-cricket")
-    for seed in count():
+    for seed in range(SEARCH):
         rng = random.Random(seed)
         state = engine.initial_state(engine.options(OPTIONS))
         plays: list[dict] = []
@@ -79,7 +81,7 @@ def _rough_plays() -> tuple[dict, ...]:
         balls = [ball for inn in state.innings for ball in inn.log]
         if any(not b.counted for b in balls) and any(inn.all_out for inn in state.innings):
             return tuple(plays)
-    raise AssertionError("unreachable")
+    raise AssertionError(f"no random match in {SEARCH} with a restarted over and an all-out")
 
 
 @pytest.fixture
@@ -105,7 +107,7 @@ def season_files(organiser, tmp_path):
     )
     games += [voided, washed_out]
     # One game a day, so that the reader's match ids (teams, date) are the games'.
-    first_day = datetime.datetime(2026, 5, 1, 14, tzinfo=datetime.UTC)
+    first_day = timezone.now() - datetime.timedelta(days=30)
     for day, game in enumerate(games):
         when = first_day + datetime.timedelta(days=day)
         finished = when if Game.objects.get(pk=game.pk).finished_at else None
@@ -137,7 +139,7 @@ def _read(database: Path, tmp_path: Path, **who) -> search:
 
 def _innings_id(game: Game, number: int) -> str:
     teams = "-".join(side.replace(" ", "_") for side in game.sides)
-    return f"{teams}-{game.finished_at or game.created_at:%Y-%m-%d}-male-ODM-{number}"
+    return f"{teams}-{exports.game_date(game).isoformat()}-male-ODM-{number}"
 
 
 def test_every_file_is_read(season_files, tmp_path):
@@ -160,6 +162,23 @@ def test_every_file_is_read(season_files, tmp_path):
         assert innings.loc[key, "Score"] == inn["runs"], key
         assert innings.loc[key, "Outs"] == inn["wickets"], key
     assert 10 in set(innings["Outs"])  # the rough match's all-out
+    # Each match's winner as the reader has it is the league's (none for the tie, the voided
+    # game and the fixture with no result), and so is a decided match's margin.
+    for game in games:
+        won = GameStats.objects.filter(game=game, result="W").first()
+        read = innings.loc[_innings_id(game, 1)]
+        assert _value(read["Match Winner"]) == (game.sides[won.side] if won else None), game.pk
+        margin = game.summary["margin"]
+        if won and margin["by"] in ("runs", "wickets"):
+            last = innings.loc[_innings_id(game, len(game.summary["innings"]))]
+            assert last["Margin"] == margin["value"], game.pk
+    tied = GameStats.objects.filter(game__in=games, result="T").values("game").distinct()
+    assert tied.count() == 1
+
+
+def _value(cell):
+    """A cell as Python: a missing value is None."""
+    return None if pd.isna(cell) else cell
 
 
 def test_team_totals_and_results(season_files, tmp_path):
