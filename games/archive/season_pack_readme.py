@@ -33,10 +33,12 @@ def readme(season: Season, games: list[Game]) -> str:
     ]
     if cricket:
         parts.append(
-            "- `cricsheet/<game id>.json`: each Quick Cricket game in the spirit of Cricsheet's "
-            "JSON (https://cricsheet.org/format/json/): four-ball overs, no individual players "
-            "(a delivery names its partnership and bowling style), the side batting first "
-            "given as the toss winner who chose to bat."
+            "- `cricsheet/<game id>.json`: each Quick Cricket game in Cricsheet's JSON format "
+            "(https://cricsheet.org/format/json/), version 1.1.0: four-ball overs; players are "
+            "lineup slots (`Hornets 1` to `Hornets 11`; partnership n is slots n, on strike, "
+            "and n + 1; the Pace card is bowled by slot 11, the Spin card by slot 10); the "
+            "side batting first is the winner of an uncontested toss who chose to bat; a "
+            "voided game or a fixture with no result has no result."
         )
     if baseball:
         parts += [

@@ -1,6 +1,6 @@
 """Exports of one game in other people's formats (reads only; the JSON record is the source).
 
-- ``cricsheet``: a Quick Cricket match as Cricsheet-like JSON.
+- ``cricsheet``: a Quick Cricket match as Cricsheet JSON.
 - ``retrosheet``: a two-sided baseball game as a Retrosheet-like game-log line and box score.
 
 The functions here gather what a format needs from a stored game (its replay, names, date,
@@ -19,7 +19,7 @@ from games.kinds import CRICSHEET, RETROSHEET
 from games.kinds import kind as game_kind
 from games.kinds.records import replay_game
 from games.leagues import stats
-from games.models import Game, GameStats
+from games.models import Fixture, Game, GameStats
 
 
 class NotExportable(ValueError):
@@ -57,17 +57,29 @@ def _league_season(game: Game) -> tuple[str, str]:
 
 
 def game_cricsheet(game: Game) -> dict[str, Any]:
+    """The game as Cricsheet JSON: its league and season as the event, registry ids scoped to
+    the league (a friendly: the game), no result for a voided game or an abandoned fixture."""
     if not has_cricsheet(game):
         raise NotExportable(f"{game.get_kind_display()} games have no Cricsheet export.")
     league, season = _league_season(game)
+    scope = f"league {game.season.league_id}" if game.season_id else f"game {game.pk}"
     return cricsheet.match_json(
         replay_game(game).final_state,
         sides=list(game.sides),
+        registry_scope=scope,
         date=game_date(game),
         event=league,
         season=season,
+        no_result=game.is_voided or _fixture_without_result(game),
         source=f"Scorekeeper game {game.pk}",
     )
+
+
+def _fixture_without_result(game: Game) -> bool:
+    """The game's fixture was recorded as abandoned or no result."""
+    if game.season_id is None:
+        return False
+    return Fixture.objects.filter(game=game).exclude(outcome=Fixture.NORMAL).exists()
 
 
 def _baseball(game: Game) -> tuple[dict[str, Any], list[dict[str, Any]]]:
