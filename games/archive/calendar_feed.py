@@ -21,6 +21,8 @@ Choices made here:
   a final game's ``DESCRIPTION`` is its result and score ("void" and the reason for a voided
   game).
 - ``DTSTAMP`` is when the feed was made (the feed is drawn afresh on every request).
+- The feed's name (``NAME``, ``X-WR-CALNAME``) is escaped text like ``SUMMARY``; both refresh
+  hints (``REFRESH-INTERVAL``, ``X-PUBLISHED-TTL``) are durations, ``PT6H``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from collections.abc import Callable, Iterable
 
 from django.db.models import Max
 from django.utils import timezone
-from icalendar import Calendar, Event, vDuration
+from icalendar import Calendar, Event, vDuration, vText
 
 from games.kinds.game_rows import game_row
 from games.models import Fixture, Tie
@@ -107,8 +109,11 @@ def calendar(*, name: str, fixtures: list[Fixture], absolute: Callable[[str], st
     feed.add("version", "2.0")
     feed.add("calscale", "GREGORIAN")
     feed.add("method", "PUBLISH")
-    feed.add("name", name)
-    feed.add("x-wr-calname", name)
+    # NAME (RFC 7986) and X-WR-CALNAME are text, but ``icalendar`` knows neither and would
+    # write the name as it is; given as text, its commas, semicolons and backslashes are
+    # escaped as in SUMMARY, so a parser that reads them as text gets the whole name back.
+    feed.add("name", vText(name))
+    feed.add("x-wr-calname", vText(name))
     feed.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     # An X- property has no known type, so it is given as a DURATION value, as the
     # REFRESH-INTERVAL above is: "PT6H", not Python's "6:00:00".

@@ -22,7 +22,10 @@ in ``games/kinds/<game id with _>/__init__.py``. A game declares:
 - ``decider_options(options)``: the options of the game that settles a knockout tie left
   level (a tied game, a level aggregate, level solitaire scores); by default the same game
   again; ``decider_swaps_sides``: whether that game swaps who bats first (cricket) instead of
-  the higher seed batting second.
+  the higher seed batting second;
+- ``chart_axis(states)``: what its win-probability chart marks along the bottom (innings,
+  overs, sets) and where each play was made, read from the replay's states (see
+  ``games/kinds/chart_axis.py``); by default the plays counted.
 
 A declaration also answers ``engine`` and ``name`` (its engine's, from ``games.engines``).
 
@@ -38,12 +41,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from games import engines
+from games.kinds.chart_axis import Axis, plays_axis
 
 BASEBALL, CRICKET, SOLITAIRE, TENNIS = "baseball", "cricket", "solitaire", "tennis"
 FAMILIES = (BASEBALL, CRICKET, SOLITAIRE, TENNIS)
@@ -69,6 +73,7 @@ class GameKind:
     two_legs: bool = False
     decider_options: Callable[[dict[str, Any]], dict[str, Any]] = dict
     decider_swaps_sides: bool = False
+    chart_axis: Callable[[Sequence[Any]], Axis] = plays_axis
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:

@@ -11,6 +11,8 @@ from django.db.models import F, Q, QuerySet
 
 from games.engines.record import ReplayError
 from games.engines.win_probability import NotCovered
+from games.kinds import kind as game_kind
+from games.kinds.chart_axis import Axis
 from games.kinds.game_rows import result_text
 from games.kinds.records import replay_game
 from games.models import Game, WinSwing
@@ -55,6 +57,7 @@ class WinChances:
     reason: str = ""  # why there is no figure
     version: str = ""
     turns: tuple[Turn, ...] = field(default=())
+    axis: Axis | None = None  # what the chart marks along the bottom, where each play was made
 
     @property
     def available(self) -> bool:
@@ -90,7 +93,7 @@ def for_game(game: Game) -> WinChances:
     table = win_tables.table_for(game.kind, game.options)
     if isinstance(table, win_tables.Unavailable):
         return WinChances(sides, reason=table.reason)
-    key = f"win-chances:{game.pk}:{game.log_revision}:{table.version}"
+    key = f"win-chances.axis:{game.pk}:{game.log_revision}:{table.version}"
     cached = safe_cache.get(key, WinChances)
     if cached is not None:
         return cached
@@ -105,7 +108,13 @@ def for_game(game: Game) -> WinChances:
         zip(replay.states[1:], replay.outcomes, strict=True), start=1
     ):
         points.append(Point(seq, table.predict(state), outcome.text))
-    chances = WinChances(sides, tuple(points), version=table.version, turns=_turns(tuple(points)))
+    chances = WinChances(
+        sides,
+        tuple(points),
+        version=table.version,
+        turns=_turns(tuple(points)),
+        axis=game_kind(game.kind).chart_axis(replay.states),
+    )
     safe_cache.put(key, chances)
     _keep_swing(game, chances)
     return chances

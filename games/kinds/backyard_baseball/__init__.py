@@ -12,6 +12,7 @@ from games.kinds import (
     runs_score_text,
 )
 from games.kinds.backyard_baseball import screen, stats
+from games.kinds.chart_axis import innings_axis
 
 KIND = GameKind(
     id="backyard-baseball",
@@ -23,4 +24,5 @@ KIND = GameKind(
     exports=(RETROSHEET,),
     two_legs=True,
     decider_options=one_inning_decider,
+    chart_axis=innings_axis,
 )

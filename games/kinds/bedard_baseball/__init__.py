@@ -13,6 +13,7 @@ from games.kinds import (
     runs_score_text,
 )
 from games.kinds.bedard_baseball import screen, stats
+from games.kinds.chart_axis import innings_axis
 
 KIND = GameKind(
     id="bedard-baseball",
@@ -24,4 +25,5 @@ KIND = GameKind(
     exports=(RETROSHEET,),
     two_legs=True,
     decider_options=one_inning_decider,
+    chart_axis=innings_axis,
 )

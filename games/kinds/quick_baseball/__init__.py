@@ -11,6 +11,7 @@ from games.kinds import (
     one_inning_decider,
     runs_score_text,
 )
+from games.kinds.chart_axis import innings_axis
 from games.kinds.quick_baseball import screen, stats
 
 KIND = GameKind(
@@ -23,4 +24,5 @@ KIND = GameKind(
     exports=(RETROSHEET,),
     two_legs=True,
     decider_options=one_inning_decider,
+    chart_axis=innings_axis,
 )

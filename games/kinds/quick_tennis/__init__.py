@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from games.engines.quick_tennis.state import Match
 from games.kinds import TENNIS, GameKind, Summary
+from games.kinds.chart_axis import Axis, Stage, axis
 from games.kinds.quick_tennis import screen, stats
 
 
@@ -22,6 +26,22 @@ def progress_text(summary: Summary) -> str:
     return f"Set {summary['set']}: {score_text({**summary, 'sets': []})}"
 
 
+def chart_axis(states: Sequence[Match]) -> Axis:
+    """The sets along the chart's bottom, each set's start labelled and marked across the
+    chart, and a short mark where each game begins."""
+
+    def stage(match: Match) -> Stage | None:
+        if match.final:
+            return None
+        number, game = len(match.sets) + 1, sum(match.games) + 1
+        where = f"Set {number}, game {game}"
+        if game == 1:
+            return Stage((number, game), f"Set {number}", f"Set {number}", True, where)
+        return Stage((number, game), "", where)
+
+    return axis(states, "Sets", "Game", stage)
+
+
 KIND = GameKind(
     id="quick-tennis",
     family=TENNIS,
@@ -29,4 +49,5 @@ KIND = GameKind(
     progress_text=progress_text,
     screen=screen,
     stats=stats,
+    chart_axis=chart_axis,
 )
