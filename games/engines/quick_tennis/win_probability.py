@@ -308,7 +308,7 @@ class QuickTennisModel(Model):
         return point_levels(state)
 
     def samples(
-        self, states: Sequence[Any], summary: Mapping[str, Any]
+        self, states: Sequence[Any], summary: Mapping[str, Any], seed: int = 0
     ) -> Iterable[tuple[str, int]]:
         """(point key, 0 if the point's server won it else 1) for every state before the end.
         A point ends where ``points_won`` changes; one pass from the end gives every state

@@ -88,7 +88,7 @@ class BaseballModel(Model):
         return ((inning, *situation[0]), *situation)
 
     def samples(
-        self, states: Sequence[Any], summary: Mapping[str, Any]
+        self, states: Sequence[Any], summary: Mapping[str, Any], seed: int = 0
     ) -> Iterable[tuple[str, int]]:
         """(key, runs) for every state of a half-inning that was played to three outs: the
         runs still to come in it, and at its start the runs of the whole half."""
@@ -106,7 +106,7 @@ class BaseballModel(Model):
             if starts:
                 yield half_key(min(innings.inning, scheduled + 1), innings.half), min(total, RUNS)
             if self.fresh_tables:
-                rest = self.rest_by_fresh_table(state, hash((index, innings.line)))
+                rest = self.rest_by_fresh_table(state, seed * 100_003 + index)
             else:
                 rest = total - innings.line[innings.half][-1]
             for level, key in enumerate(self.levels(state)):

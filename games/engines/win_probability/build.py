@@ -34,9 +34,10 @@ def count_games(
     model = model_for(game_id)
     counts: Counts = defaultdict(lambda: [0] * LABELS)
     for index in range(first, last):
-        played = play_out(game_id, options, game_seed(seed, index))
+        played_seed = game_seed(seed, index)
+        played = play_out(game_id, options, played_seed)
         counts["*"][label_of(played.summary)] += 1
-        for key, label in model.samples(played.states, played.summary):
+        for key, label in model.samples(played.states, played.summary, played_seed):
             count = counts[key]
             if label >= len(count):
                 count.extend([0] * (label + 1 - len(count)))

@@ -159,6 +159,6 @@ class Innings:
                 return programme.within_top(inning, lead, rest)
             return programme.within_bottom(inning, lead, rest)
 
-        won = chance(self.win)
-        tied = chance(self.tie) if self.tie is not None else 0.0
+        won = min(1.0, max(0.0, chance(self.win)))
+        tied = min(1.0 - won, max(0.0, chance(self.tie))) if self.tie is not None else 0.0
         return won, max(0.0, 1.0 - won - tied), tied

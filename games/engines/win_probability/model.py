@@ -93,9 +93,10 @@ class Model:
         raise NotImplementedError
 
     def samples(
-        self, states: Sequence[Any], summary: Mapping[str, Any]
+        self, states: Sequence[Any], summary: Mapping[str, Any], seed: int = 0
     ) -> Iterable[tuple[str, int]]:
-        """(situation key, label) for every situation one simulated game passed through
+        """(situation key, label) for every situation one simulated game (played from
+        ``seed``) passed through
         before its end, each once: a game that stays in one situation for several plays is
         still one game's evidence of where that situation leads."""
         label = label_of(summary)
