@@ -4,7 +4,7 @@ game log, Chadwick's team file and a roster per team, and each game's event file
 Chadwick's tools (``cwevent``, ``cwgame``, ``cwbox``) read ``TEAMyyyy`` and ``CODEyyyy.ROS``
 from the folder given with ``-D`` before any event file, for the year given with ``-y``: the
 pack writes them for every year its games were played in, all teams of the pack in each. The
-teams' codes are worked out once over the whole pack (``retrosheet_events.team_codes``), so a
+teams' codes are worked out once over the whole pack (``retrosheet_teams.team_codes``), so a
 team has the same code, roster and player ids in every game.
 """
 
@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from games.archive import exports
-from games.archive.exports import retrosheet_events
+from games.archive.exports import retrosheet_events, retrosheet_teams
 from games.engines import EngineError
 from games.engines.record import Replay, ReplayError
 from games.kinds.records import replay_game
@@ -45,10 +45,10 @@ def retrosheet_files(games: Sequence[Game]) -> Iterator[tuple[str, str]]:
         except (ReplayError, EngineError, exports.NotExportable):
             continue
     yield f"{FOLDER}/gamelog.txt", "".join(lines)
-    codes = retrosheet_events.team_codes(name for game, _ in exported for name in team_names(game))
+    codes = retrosheet_teams.team_codes(name for game, _ in exported for name in team_names(game))
     teams = {code: name for name, code in codes.items()}
     years = [exports.game_date(game).year for game, _ in exported]
-    for name, text in retrosheet_events.team_and_roster_files(teams, years):
+    for name, text in retrosheet_teams.team_and_roster_files(teams, years):
         yield f"{FOLDER}/{name}", text
     for game, (plays, pitches) in exported:
         names = team_names(game)

@@ -10,8 +10,9 @@ What the pack holds (its own ``README.md`` says the same to whoever opens it):
 - ``cricsheet/<game id>.json``: each Quick Cricket game, Cricsheet-style
   (``games.archive.exports.cricsheet``).
 - ``retrosheet/gamelog.txt`` and ``retrosheet/<game id>.EVE`` (baseball leagues): a Retrosheet
-  game-log line per two-sided baseball game with a line score, and its event file
-  (``games.archive.exports.retrosheet_events``).
+  game-log line per two-sided baseball game with a line score, and its event file; with
+  Chadwick's ``TEAMyyyy`` file and a ``CODEyyyy.ROS`` roster per team for each year the games
+  were played in (``games.archive.retrosheet_pack``).
 - ``standings.csv`` and ``stats.csv``: the season's standings and stats CSV downloads.
 
 The choices made:

@@ -14,7 +14,7 @@ from typing import Any
 
 from chadwickpy.tools import cli
 
-from games.archive.exports import retrosheet, retrosheet_events
+from games.archive.exports import retrosheet, retrosheet_events, retrosheet_teams
 from games.archive.retrosheet_pack import event_plays
 from games.engines import get
 from games.engines.record import Record, Replay, replay
@@ -89,8 +89,12 @@ def chadwick_figures(folder: Path) -> dict[str, Figures]:
     cwgame's figures per game id."""
     by_year: dict[int, list[Path]] = {}
     for path in sorted(folder.glob("*.EVE")):
-        found = DATE.search(path.read_text())
+        text = path.read_text()
+        found = DATE.search(text)
         assert found, path
+        records = [line.split(",") for line in text.splitlines()]
+        starters = {record[1] for record in records if record[0] == "start"}
+        assert {record[3] for record in records if record[0] == "play"} <= starters, path
         by_year.setdefault(int(found.group(1)), []).append(path)
     figures: dict[str, Figures] = {}
     for year, files in by_year.items():
@@ -135,9 +139,9 @@ def write_games(folder: Path, games: Sequence[Played]) -> list[str]:
     """Event files of replayed games, as a season pack writes them, with the team file and
     rosters of their teams; returns the play records' events."""
     folder.mkdir(parents=True, exist_ok=True)
-    codes = retrosheet_events.team_codes(name for game in games for name in game.sides)
+    codes = retrosheet_teams.team_codes(name for game in games for name in game.sides)
     teams = {code: name for name, code in codes.items()}
-    for name, text in retrosheet_events.team_and_roster_files(teams, [YEAR]):
+    for name, text in retrosheet_teams.team_and_roster_files(teams, [YEAR]):
         (folder / name).write_text(text)
     events: list[str] = []
     for game in games:

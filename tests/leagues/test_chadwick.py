@@ -13,14 +13,17 @@ import random
 from unittest import mock
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
 
-from games.archive import season_pack
-from games.archive.exports import retrosheet_events
+from games.archive import exports, season_pack
+from games.archive.exports import retrosheet_events, retrosheet_teams
 from games.archive.exports.retrosheet_events import PlayIn
 from games.bench.players import generate
 from games.engines.players import play_out
+from games.kinds.records import replay_game
 from games.management import demo
-from games.models import Game, League
+from games.models import League
 from tests.leagues.chadwick_helpers import (
     YEAR,
     Figures,
@@ -104,12 +107,12 @@ def test_caught_stealing_names_its_fielders_and_is_an_out_for_chadwick(tmp_path)
         "SB2", "SB3", "SBH", "CS3(25)", "CS2(26)", "CSH(12)",
     ]  # fmt: skip
     (tmp_path / "7.EVE").write_text(text)
-    codes = retrosheet_events.team_codes(["Stealers", "Catchers"])
+    codes = retrosheet_teams.team_codes(["Stealers", "Catchers"])
     teams = {code: name for name, code in codes.items()}
-    for name, file_text in retrosheet_events.team_and_roster_files(teams, [YEAR]):
+    for name, file_text in retrosheet_teams.team_and_roster_files(teams, [YEAR]):
         (tmp_path / name).write_text(file_text)
     figures = chadwick_figures(tmp_path)["SKP000000007"]
-    # Four hits, two runs (a steal of home and a triple), three runners caught: the half ends.
+    # Five hits, two runs (a steal of home and a triple), three runners caught: the half ends.
     assert figures == Figures(
         runs=(2, 0),
         hits=(5, 0),
@@ -123,16 +126,17 @@ def test_caught_stealing_names_its_fielders_and_is_an_out_for_chadwick(tmp_path)
 
 
 def test_backyard_batters_are_the_pawns_of_the_lineup(tmp_path):
+    options = {"innings": 3}
     game = replayed(
-        1, "backyard-baseball", {"innings": 3}, play_out("backyard-baseball", {}, 3).plays
+        1, "backyard-baseball", options, play_out("backyard-baseball", options, 3).plays
     )
     write_games(tmp_path, [game])
     text = (tmp_path / "1.EVE").read_text()
     starters = {line.split(",")[1] for line in text.splitlines() if line.startswith("start,")}
     batters = {line.split(",")[3] for line in text.splitlines() if line.startswith("play,")}
-    codes = retrosheet_events.team_codes(game.sides)
+    codes = retrosheet_teams.team_codes(game.sides)
     assert batters == {
-        retrosheet_events.player_id(codes[side], slot) for side in game.sides for slot in (1, 2)
+        retrosheet_teams.player_id(codes[side], slot) for side in game.sides for slot in (1, 2)
     }
     assert batters <= starters
     figures = chadwick_figures(tmp_path)["SKP000000001"]
@@ -142,11 +146,10 @@ def test_backyard_batters_are_the_pawns_of_the_lineup(tmp_path):
 
 @pytest.fixture(scope="module")
 def demo_seasons(django_db_setup, django_db_blocker):
-    """The demo's baseball leagues, each with its played season (the other games left out)."""
+    """The demo's baseball leagues, each with its season played as the demo plays it (four
+    fixtures played, one live), the other games left out."""
     leagues = [entry for entry in demo.DEMO_LEAGUES if entry[1] in BASEBALL]
     with django_db_blocker.unblock():
-        from django.contrib.auth import get_user_model
-
         user = get_user_model().objects.create_user(
             "chadwick-demo", password="pw-demo-1", is_staff=True
         )
@@ -154,8 +157,6 @@ def demo_seasons(django_db_setup, django_db_blocker):
             demo.load_demo_leagues(user, random.Random(2026))
     yield
     with django_db_blocker.unblock():
-        from django.core.management import call_command
-
         call_command("flush", interactive=False, verbosity=0)
 
 
@@ -167,23 +168,23 @@ def test_the_demo_seasons_packs_read_in_chadwick_as_the_site_scores_them(
 ):
     season = League.objects.get(kind=kind).seasons.get()
     names = season_pack.write_directory(season, tmp_path)
-    folder = tmp_path / "retrosheet"
-    games = Game.objects.filter(
-        pk__in=[int(n.split("/")[1][:-4]) for n in names if n.endswith(".EVE")]
-    )
-    assert games.count() == 5  # four played, one live
+    games = season_pack.season_games(season)
+    assert len(games) == 5 and any(game.finished_at is None for game in games)
+    assert {n for n in names if n.endswith(".EVE")} == {f"retrosheet/{g.pk}.EVE" for g in games}
+
     # Chadwick's team file and a roster per team, for the year the games were played.
-    years = {game.created_at.year for game in games}
+    years = {exports.game_date(game).year for game in games}
     teams = {side for game in games for side in game.sides}
-    assert {f"retrosheet/TEAM{year}" for year in years} <= set(names)
-    rosters = [n for n in names if n.endswith(".ROS")]
-    assert len(rosters) == len(teams) * len(years)
-    team_lines = (folder / f"TEAM{min(years)}").read_text().splitlines()
-    assert sorted(line.split(",")[2] for line in team_lines) == sorted(teams)
+    folder = tmp_path / "retrosheet"
+    for year in years:
+        team_lines = (folder / f"TEAM{year}").read_text().splitlines()
+        assert sorted(line.split(",")[2] for line in team_lines) == sorted(teams)
+        codes = [line.split(",")[0] for line in team_lines]
+        assert {n for n in names if n.endswith(f"{year}.ROS")} == {
+            f"retrosheet/{code}{year}.ROS" for code in codes
+        }
 
-    expected = {}
-    from games.kinds.records import replay_game
-
-    for game in games:
-        expected[retrosheet_events.game_id(game.pk)] = site_figures(kind, replay_game(game))
+    expected = {
+        retrosheet_events.game_id(game.pk): site_figures(kind, replay_game(game)) for game in games
+    }
     assert chadwick_figures(folder) == expected

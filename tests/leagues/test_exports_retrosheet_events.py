@@ -6,11 +6,13 @@ import datetime
 import pytest
 
 from games.archive.exports import retrosheet_events as events
+from games.archive.exports import retrosheet_teams as teams
 from games.archive.exports.retrosheet_events import PlayIn, classify
-from games.archive.retrosheet_pack import event_plays
+from games.archive.retrosheet_pack import event_plays, team_names
 from games.engines import get
 from games.engines.players import play_out
 from games.engines.record import Record, replay
+from games.models import Game
 
 EMPTY = (False, False, False)
 
@@ -150,8 +152,8 @@ def test_a_game_has_its_id_info_and_placeholder_lineups():
 
 def test_teams_get_unique_three_character_codes_whatever_the_order():
     names = ["Giants", "Giant Squids", "Gi", "Éclairs", "!!!", "Giants"]
-    codes = events.team_codes(names)
-    assert codes == events.team_codes(reversed(names))
+    codes = teams.team_codes(names)
+    assert codes == teams.team_codes(reversed(names))
     assert codes["Giant Squids"] == "GIA" and codes["Giants"] == "GI2"  # in sorted order
     assert codes["Éclairs"] == "ECL" and codes["Gi"] == "GIX" and codes["!!!"] == "XXX"
     assert len(set(codes.values())) == len(codes) == 5
@@ -159,7 +161,7 @@ def test_teams_get_unique_three_character_codes_whatever_the_order():
 
 
 def test_the_team_file_and_rosters_are_chadwicks_formats():
-    files = dict(events.team_and_roster_files({"GIA": "Giants, SF", "YAN": "Yankees"}, [2026]))
+    files = dict(teams.team_and_roster_files({"GIA": "Giants, SF", "YAN": "Yankees"}, [2026]))
     assert list(files) == ["TEAM2026", "GIA2026.ROS", "YAN2026.ROS"]
     assert files["TEAM2026"] == "GIA,S,Giants SF,Giants SF\nYAN,S,Yankees,Yankees\n"
     roster = files["GIA2026.ROS"].splitlines()
@@ -252,3 +254,8 @@ def test_the_runs_of_the_play_records_add_up_to_the_score(kind, seed):
     # One record per plate appearance that ended, per steal or caught stealing, per "no play".
     others = [p for p in plays if classify(p.text, p.tags).code is not None]
     assert len(records) == len(others)
+
+
+def test_two_sides_of_one_name_are_two_teams_in_the_team_file():
+    assert team_names(Game(sides=["Owls", "Owls"])) == ("Owls", "Owls (home)")
+    assert team_names(Game(sides=["Owls", "Larks"])) == ("Owls", "Larks")

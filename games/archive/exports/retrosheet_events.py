@@ -37,9 +37,9 @@ what the games have, with these departures:
   |---|---|
   | home run | ``HR`` |
   | hit: singles, doubles, triples | ``S``, ``D``, ``T`` (``S8``: the fielder, when named) |
-  | a bobbled out that is a hit (Backyard) | ``E`` and the fielder (``E8``) |
+  | a bobbled out that is a hit (Backyard: the scoreboard counts it a hit) | ``S8`` |
   | walk | ``W`` |
-  | balk (Bedard: the batter takes first) | ``BK`` |
+  | balk (Bedard: the batter takes first like a walk) | ``C/E1`` (see below) |
   | strike-out (also Quick Baseball's "leave" on a strike-out card) | ``K`` |
   | fly out, "is caught" | ``8/F`` (the fielder when named) |
   | line-drive out | ``8/L`` (likewise) |
@@ -56,23 +56,31 @@ what the games have, with these departures:
   A runner caught stealing is put out by the throw a player would expect: the catcher to the
   shortstop covering second (``26``) or to the third baseman (``25``), the pitcher to the
   catcher at home (``12``); Chadwick counts the out only when the fielders are written.
+  Bedard's balk is written as the batter awarded first base on the pitcher's interference:
+  Retrosheet's ``BK`` moves only the runners, and a batter put on first by it would count in
+  neither Chadwick's plate appearances nor its runners left on base.
 
 - **Runner advances** (``.1-3;2-H``) are worked out from the bases before and after the play
-  and the runs it scored: runners never pass each other, so the lead runners score first and
-  the others take the occupied bases in order. The batter's own base is implied by the code
-  (``S``, ``D``, ``T``, ``HR``, ``W``), and so is the runner of ``SB3`` or ``CS2(26)``. When the
-  numbers do not add up (a Backyard ghost runner, a runner put out on an extension) or the
-  play ended the half-inning, only the runs are written, as the lead runners scoring
-  (``3-H;2-H``), so the runs of the ``play,`` records always add up to the score.
+  and the runs it scored: runners (and a batter who reached) never pass each other, so the
+  lead runners score first and the others take the occupied bases in order. The batter's own
+  base is implied by the code (``S``, ``D``, ``T``, ``HR``, ``W``, ``C``) and written only
+  when the batter went further (``B-2``: a Backyard extension); the runner of ``SB3`` or
+  ``CS2(26)`` is implied too. A Backyard extension that fails puts out the lead runner left
+  on the bases, thrown out by the fielder where the ball is to the one covering the base
+  (``1X3(95)``; ``4`` covers second when the throw comes from ``6``). When the numbers do not
+  add up or the play ended the half-inning, only the runs are written, as the lead runners
+  scoring (``3-H;2-H``), so the runs of the ``play,`` records always add up to the score.
 """
 
 from __future__ import annotations
 
 import datetime
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+
+from games.archive.exports.retrosheet_teams import clean as _clean
+from games.archive.exports.retrosheet_teams import player_id, team_codes
 
 VERSION_RECORD = "version,2"
 PROGRAM = "Scorekeeper"
@@ -85,9 +93,6 @@ STEAL_BASE = re.compile(r"steal(?:s|ing) (second|third|home)")
 # second and to the third baseman, the pitcher's to the catcher at home.
 EXTENSION_OUT = re.compile(r"\bis out at (second|third|home)\b")
 CAUGHT_BY = {"2": "26", "3": "25", "H": "12"}
-POSITIONS = ("P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
-LEAGUE = "S"  # the league letter of every team in a TEAM file
-CODE_CHARACTERS = re.compile(r"[^A-Z0-9]")
 
 
 @dataclass(frozen=True)
@@ -134,65 +139,6 @@ def code_of(event: str) -> str:
     head = re.sub(r"\(\d+\)", "", head)
     found = re.fullmatch(r"([SDT])\d*", head)
     return found.group(1) if found else head
-
-
-def player_id(team: str, slot: int) -> str:
-    """The placeholder id of a team's lineup slot: ``giabat03`` for slot 3 of ``GIA``."""
-    return f"{team.lower()}bat{slot:02d}"
-
-
-def team_codes(names: Iterable[str]) -> dict[str, str]:
-    """A three-character code (capitals and digits) for each name, unique among them, the same
-    for the same names whatever their order: the name's first letters and digits (``GIA``),
-    padded with ``X``; a taken code keeps its first two characters and takes a digit, then its
-    first and two digits."""
-    codes: dict[str, str] = {}
-    taken: set[str] = set()
-    for name in sorted(set(names)):
-        letters = CODE_CHARACTERS.sub("", _ascii(name).upper())
-        base = (letters + "XXX")[:3]
-        candidates = [base]
-        candidates += [f"{base[:2]}{n}" for n in range(2, 10)]
-        candidates += [f"{base[:1]}{n:02d}" for n in range(10, 100)]
-        candidates += [f"T{n:02d}" for n in range(100)]
-        code = next(c for c in candidates if c not in taken)
-        codes[name] = code
-        taken.add(code)
-    return codes
-
-
-def _ascii(name: str) -> str:
-    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-
-
-def team_file(teams: dict[str, str]) -> str:
-    """Chadwick's ``TEAMyyyy`` file for ``teams`` (code: name): code, league, city, nickname."""
-    lines = [
-        f"{code},{LEAGUE},{_clean(name)},{_clean(name)}" for code, name in sorted(teams.items())
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def roster_file(code: str, name: str) -> str:
-    """Chadwick's ``CODEyyyy.ROS`` for one team: the nine placeholder players of its lineup
-    slots (id, last name, first name, bats, throws, team, position)."""
-    lines = [
-        f"{player_id(code, slot)},Slot {slot},{_clean(name)},?,?,{code},{POSITIONS[slot - 1]}"
-        for slot in range(1, 10)
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def team_and_roster_files(teams: dict[str, str], years: Iterable[int]) -> list[tuple[str, str]]:
-    """What Chadwick reads before the event files, for each year: ``TEAMyyyy`` and each
-    team's ``CODEyyyy.ROS`` (file name, text); ``teams`` maps codes to names."""
-    files = []
-    for year in sorted(set(years)):
-        files.append((f"TEAM{year}", team_file(teams)))
-        files += [
-            (f"{code}{year}.ROS", roster_file(code, name)) for code, name in sorted(teams.items())
-        ]
-    return files
 
 
 def game_id(number: int) -> str:
@@ -344,10 +290,6 @@ def _sacrifice(play: PlayIn) -> bool:
 def _event_text(event: Event, moves: list[str]) -> str:
     code = event.code or NO_PLAY
     return code + (f".{';'.join(moves)}" if moves else "")
-
-
-def _clean(name: str) -> str:
-    return " ".join(re.sub(r"[,\"]", " ", name).split()) or "?"
 
 
 def game_events(
