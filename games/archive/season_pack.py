@@ -10,8 +10,9 @@ What the pack holds (its own ``README.md`` says the same to whoever opens it):
 - ``cricsheet/<game id>.json``: each Quick Cricket game, Cricsheet-style
   (``games.archive.exports.cricsheet``).
 - ``retrosheet/gamelog.txt`` and ``retrosheet/<game id>.EVE`` (baseball leagues): a Retrosheet
-  game-log line per two-sided baseball game with a line score, and its event file
-  (``games.archive.exports.retrosheet_events``).
+  game-log line per two-sided baseball game with a line score, and its event file; with
+  Chadwick's ``TEAMyyyy`` file and a ``CODEyyyy.ROS`` roster per team for each year the games
+  were played in (``games.archive.retrosheet_pack``).
 - ``standings.csv`` and ``stats.csv``: the season's standings and stats CSV downloads.
 
 The choices made:
@@ -42,7 +43,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
@@ -57,12 +57,12 @@ from django.db import connections, router
 from django.db.models import Q
 
 from games.archive import exports, season_pack_readme
-from games.archive.exports import retrosheet_events
+from games.archive.retrosheet_pack import retrosheet_files
 from games.engines import EngineError
-from games.engines.record import Replay, ReplayError
+from games.engines.record import ReplayError
 from games.kinds import RETROSHEET
 from games.kinds import kind as game_kind
-from games.kinds.records import game_record, replay_game
+from games.kinds.records import game_record
 from games.leagues import stats_selectors
 from games.leagues.standings_cache import cached_standings
 from games.models import Fixture, Game, League, Season
@@ -71,7 +71,6 @@ from games.plumbing import safe_cache, safe_csv
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 STORAGE = "season_packs"
 README_NAME = "README.md"
-BATTER = re.compile(r"\bBatter (\d)\b")
 
 # Writes one file of the pack: its path inside the pack and its text.
 Sink = Callable[[str, str], None]
@@ -202,67 +201,6 @@ def cricsheet_files(games: list[Game]) -> Iterator[tuple[str, str]]:
         except (ReplayError, EngineError, exports.NotExportable):
             continue
         yield f"cricsheet/{game.pk}.json", json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-
-
-def retrosheet_files(games: list[Game]) -> Iterator[tuple[str, str]]:
-    """The season's game log, then each game's event file."""
-    lines, events = [], []
-    for game in games:
-        try:
-            if not exports.has_retrosheet(game):
-                continue
-            lines.append(exports.game_log_csv(game))
-            events.append((f"retrosheet/{game.pk}.EVE", event_file(game)))
-        except (ReplayError, EngineError, exports.NotExportable):
-            continue
-    yield "retrosheet/gamelog.txt", "".join(lines)
-    yield from events
-
-
-def event_plays(replayed: Replay) -> tuple[list[retrosheet_events.PlayIn], bool]:
-    """A replayed game's plays as the event writer reads them (inning, side, bases before and
-    after and runs from the summaries around each play), and whether the game has pitches."""
-    engine = replayed.engine
-    summaries = [engine.summary(state) for state in replayed.states]
-    plays = []
-    for before, after, outcome in zip(summaries, summaries[1:], replayed.outcomes, strict=False):
-        side = 0 if before.get("half", "top") == "top" else 1
-        ended = (after.get("inning"), after.get("half")) != (
-            before.get("inning"),
-            before.get("half"),
-        ) or after.get("outs", 0) >= 3
-        batter = before.get("batter")
-        if batter is None and (found := BATTER.search(outcome.text)):
-            batter = int(found.group(1))
-        plays.append(
-            retrosheet_events.PlayIn(
-                inning=before.get("inning", 1),
-                side=side,
-                text=outcome.text,
-                tags=tuple(outcome.tags),
-                runs=after["score"][side] - before["score"][side],
-                bases_before=tuple(before.get("bases", (False, False, False))),
-                bases_after=None if ended else tuple(after.get("bases", (False, False, False))),
-                batter=batter,
-            )
-        )
-    return plays, "balls" in summaries[0]
-
-
-def event_file(game: Game) -> str:
-    plays, pitches = event_plays(replay_game(game))
-    minutes = None
-    if game.finished_at:
-        minutes = int((game.finished_at - game.created_at).total_seconds() // 60)
-    return retrosheet_events.game_events(
-        number=game.pk,
-        sides=list(game.sides),
-        date=exports.game_date(game),
-        plays=plays,
-        minutes=minutes,
-        pitches=pitches,
-        comment=f"Scorekeeper {game.get_kind_display()} game {game.pk}",
-    )
 
 
 # Writing and caching ---------------------------------------------------------------------------

@@ -48,6 +48,11 @@ def readme(season: Season, games: list[Game]) -> str:
             "umpire and manager columns empty (these games have no individual players).",
             "- `retrosheet/<game id>.EVE`: the same games as Retrosheet event files "
             '(https://www.retrosheet.org/eventfile.htm). See "Retrosheet departures" below.',
+            "- `retrosheet/TEAMyyyy` and `retrosheet/<team code>yyyy.ROS`: for each year the "
+            "games were played in, the team file (each team's three-character code, league `S`, "
+            "its name) and each team's roster (the placeholder players of its lineup slots), in "
+            "Retrosheet's formats, which Chadwick's tools read before the event files: "
+            "`cwevent -y <year> -D retrosheet retrosheet/*.EVE` (likewise `cwgame` and `cwbox`).",
         ]
     parts += [
         "- `standings.csv`: the standings table, as the standings page's CSV download.",

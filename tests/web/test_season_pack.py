@@ -115,14 +115,21 @@ def test_the_pack_replays_to_the_sites_summary_for_every_game_of_the_season(
         events = {int(Path(n).stem) for n in names if n.endswith(".EVE")}
         assert events == expected
         log = (tmp_path / "retrosheet" / "gamelog.txt").read_text().splitlines()
+        year = Game.objects.get(pk=min(expected)).created_at.year
+        team_lines = (tmp_path / "retrosheet" / f"TEAM{year}").read_text().splitlines()
+        teams = set(season.league.teams.values_list("name", flat=True))
+        assert {line.split(",")[2] for line in team_lines} >= teams
+        for line in team_lines:
+            assert f"retrosheet/{line.split(',')[0]}{year}.ROS" in names
         assert len(log) == len(expected)
         for pk in expected:
             game = Game.objects.get(pk=pk)
             lines = (tmp_path / "retrosheet" / f"{pk}.EVE").read_text().splitlines()
             assert lines[0] == f"id,SKP{pk:09d}" and lines[1] == "version,2"
-            assert f"info,visteam,{game.sides[0]}" in lines
+            codes = {line.split(",")[2]: line.split(",")[0] for line in team_lines}
+            assert f"info,visteam,{codes[game.sides[0]]}" in lines
             assert _event_runs(lines) == game.summary["score"], pk
-        assert "Retrosheet departures" in readme and "vbat0003" in readme
+        assert "Retrosheet departures" in readme and "giabat03" in readme
         assert not any(n.startswith("cricsheet/") for n in names)
 
 
