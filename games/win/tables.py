@@ -1,6 +1,7 @@
-"""Where win-probability tables are kept: built by ``manage.py build_win_tables`` or by a job of
-the task queue (``games.archive.jobs``); stored as ``WinTable`` rows; held in each process's
-memory once read.
+"""Where win-probability tables are kept: shipped with the site as built data (``shipped.py``:
+every game's defaults and the demo's options), or built by ``manage.py build_win_tables`` or by
+a job of the task queue (``games.archive.jobs``) and stored as ``WinTable`` rows; held in each
+process's memory once read. A stored table comes before a shipped one.
 
 A request only ever looks a table up: when the table for a game's options is missing or was
 built by other rules (an engine, player or catalogue changed since), it gets the reason
@@ -26,6 +27,7 @@ from games.engines.win_probability.build import Progress, build_table
 from games.engines.win_probability.model import options_key
 from games.engines.win_probability.table import TableError
 from games.models import WinTable
+from games.win import shipped
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +91,10 @@ def table_for(kind: str, options: Mapping[str, Any]) -> Table | Unavailable:
         else:
             _loaded[key] = table
             return table
+    table = shipped.load(*key)
+    if table is not None:
+        _loaded[key] = table
+        return table
     engine = get(kind)
     if WinTable.objects.filter(kind=kind, options_key=key[1]).exists():
         return Unavailable(f"win probability for {engine.name} is being recomputed for new rules")
@@ -116,8 +122,10 @@ def store(table: Table) -> WinTable:
 
 
 def is_current(name: TableName) -> bool:
-    """Whether ``name``'s table is stored, built by the rules of today."""
+    """Whether ``name``'s table is stored or ships, built by the rules of today."""
     kind, key, version_ = name.key
+    if shipped.has(kind, key, version_):
+        return True
     return WinTable.objects.filter(kind=kind, options_key=key, version=version_).exists()
 
 

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from games.engines import get
 from games.engines.players import play_out
 from games.engines.win_probability import NotCovered, Table, model_for
 from games.engines.win_probability.build import build_table

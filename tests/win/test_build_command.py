@@ -18,11 +18,11 @@ def _run(*args):
 @pytest.mark.django_db
 def test_it_builds_keeps_current_tables_and_rebuilds_on_force():
     out, err = _run("--game", "backyard-baseball", "--games", "10", "--workers", "1")
-    assert "backyard-baseball {}: 10 games in" in out
+    assert 'backyard-baseball {"innings": 3}: 10 games in' in out
     assert "10/10" in err  # the progress bar
     first = WinTable.objects.get(kind="backyard-baseball")
     out, _ = _run("--game", "backyard-baseball", "--games", "10", "--no-progress")
-    assert "backyard-baseball {}: current" in out
+    assert 'backyard-baseball {"innings": 3}: current' in out
     assert WinTable.objects.get(kind="backyard-baseball").built_at == first.built_at
     _run("--game", "backyard-baseball", "--games", "12", "--force", "--no-progress")
     assert WinTable.objects.get(kind="backyard-baseball").games == 12

@@ -46,9 +46,9 @@ def test_a_999_over_match_is_not_covered_and_no_view_starts_any_work(
     game = _game(user, options={"overs": 999})
     assert queued_jobs == [] and not PendingJob.objects.exists()
     html = client.get(f"/games/{game.pk}/").content.decode()
-    assert "not available for matches of more than 50 overs a side: a table for 999 overs" in html
+    assert "not available for matches of more than 20 overs a side: a table for 999 overs" in html
     api = client.get(f"/api/v1/games/{game.pk}/win-probability").json()
-    assert "more than 50 overs" in str(api)
+    assert "more than 20 overs" in str(api)
     assert queued_jobs == [] and no_threads == []
 
 

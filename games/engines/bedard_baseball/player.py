@@ -3,9 +3,9 @@ legal pitches as a person at the table would, with what that person can know.
 
 The deal is simulated (``Table``): eleven cards each from a shuffled deck when a deal begins,
 kept until it ends, each pitch taking one card from each hand (a table that takes over in the
-middle of a deal deals each hand what it still holds from the cards not yet played). Seeded through the table's
-``rng``, so a season can be reproduced. Over 200 nine-inning games: about 3.4 runs per team
-per inning and about 300 pitches a game (``tests/engines/test_bedard_player.py``).
+middle of a deal deals each hand what it still holds from the cards not yet played). Seeded
+through the table's ``rng``, so a season can be reproduced. Over 200 nine-inning games: about
+3.4 runs per team per inning and about 300 pitches a game (``tests/engines/test_bedard_player.py``).
 
 - The batter leads a 1 when holding one (the seed's home-run attempt: only the fielder's 10
   or 13 of that suit, or another 1, stops it), else the highest card held, which the fielder

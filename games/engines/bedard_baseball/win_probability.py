@@ -18,4 +18,4 @@ def situation(state: State) -> tuple[tuple[int, ...], ...]:
     )
 
 
-MODEL = BaseballModel("bedard-baseball", situation, fresh_tables=True)
+MODEL = BaseballModel("bedard-baseball", situation, games=3_000, fresh_tables=True)

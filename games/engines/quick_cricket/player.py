@@ -70,23 +70,36 @@ PITCH_SLACK = 0.5
 
 
 def wicket_value(match: Match) -> int:
-    """Runs a batter would give up to keep a wicket, by the match situation: what the
-    innings left is expected to lose if this wicket falls (``expected_runs``); in a chase,
-    less when the runs needed are beyond what the side expects to make, more when they are
-    well within it."""
+    """Runs a batter would give up to keep a wicket, by the match situation (``worth``)."""
     innings = match.current
-    in_hand = ALL_OUT - innings.wickets
-    if match.overs is None:
+    target = match.target
+    chasing = target is not None and len(match.innings) == match.total_innings
+    return worth(
+        match.catalogue,
+        match.overs,
+        innings.balls,
+        innings.wickets,
+        max(1, target - innings.runs) if chasing and target is not None else None,
+    )
+
+
+def worth(
+    catalogue: Catalogue, overs: int | None, balls: int, wickets: int, need: int | None
+) -> int:
+    """Runs a batter would give up to keep a wicket, with ``balls`` bowled, ``wickets`` down
+    and ``need`` runs still needed in a chase (``None`` otherwise): what the innings left is
+    expected to lose if this wicket falls (``expected_runs``); in a chase, less when the runs
+    needed are beyond what the side expects to make, more when they are well within it."""
+    in_hand = ALL_OUT - wickets
+    if overs is None:
         balls_left = UNLIMITED_BALLS
     else:
-        balls_left = max(1, match.overs * BALLS_PER_OVER - innings.balls)
+        balls_left = max(1, overs * BALLS_PER_OVER - balls)
     balls_left = min(balls_left, UNLIMITED_BALLS)
-    table = expected_runs(match.catalogue)
+    table = expected_runs(catalogue)
     keep, lose = table[balls_left - 1][in_hand], table[balls_left - 1][in_hand - 1]
     value = (keep - lose) * WICKET_PREMIUM
-    target = match.target
-    if target is not None and len(match.innings) == match.total_innings:
-        need = max(1, target - innings.runs)
+    if need is not None:
         expected = table[balls_left][in_hand]
         if need > expected:  # behind the rate: take risks
             value *= (expected / need) ** 2

@@ -1,22 +1,118 @@
-"""Quick Cricket's win probability, as cricket's win predictors have it: in the first innings
-the balls left, wickets down and runs so far; in the chase the balls left, wickets down and
-runs still needed. Limited-overs matches of one innings a side, one table per length."""
+"""Quick Cricket's win probability, worked out ball by ball.
+
+The plausible batter plays each ball by the worth of its wicket, which follows the match
+situation (``player.worth``: balls left, wickets down, runs needed in a chase), against a
+chart that depends on the wickets down and the spell's style. So a table counts what one ball
+does (runs, a wicket, whether it counts towards the over) for each (wickets down, worth of a
+wicket, style), from simulated matches, and the rest of the match is worked out exactly from
+those counts by a dynamic programme:
+
+- in the chase, from (balls bowled, wickets down, runs needed): the chasing side wins when
+  it needs nothing more; the match is tied when the innings ends one run short;
+- in the first innings, from (balls bowled, wickets down, runs): each way the innings can end
+  leads to a chase of that target.
+
+Nothing is clipped and no situation is pooled with another: a rare situation only draws on
+what single balls do, which every match shows many times. Limited-overs matches of one innings
+a side; one table per length.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..win_probability.model import Model, NotCovered, clip
-from .state import BALLS_PER_OVER, Match
+from .. import get
+from ..win_probability.model import Model, NotCovered, Probabilities, distribution, key_text
+from .innings_chances import SCALE, scaled, solve_chase, solve_first, unscaled
+from .player import worth
+from .state import ALL_OUT, BALLS_PER_OVER, OVERS_PER_SPELL, PACE, SPIN, Match
+
+RUNS = 63  # runs off one ball told apart (a no ball or Big Hit stays far below)
+WICKET = RUNS + 1
+# An outcome's index: runs, + WICKET if a wicket fell, + 2 * WICKET if the ball counted.
+OUTCOMES = 4 * WICKET
+Outcome = tuple[int, int, int, float]  # balls, wickets, runs, chance
+
+
+def outcome_index(balls: int, wickets: int, runs: int) -> int:
+    return min(runs, RUNS) + WICKET * wickets + 2 * WICKET * balls
+
+
+def _outcome(index: int) -> tuple[int, int, int]:
+    return index // (2 * WICKET), index // WICKET % 2, index % WICKET
+
+
+class Balls:
+    """What one ball does, from a table's counts, by its situation (cached)."""
+
+    def __init__(self, counts: Mapping[str, Sequence[int]], match: Match) -> None:
+        self.counts = counts
+        self.catalogue = match.catalogue
+        self.overs = match.overs or 0
+        self.first_style = match.first_style
+        self._known: dict[tuple[Any, ...], list[Outcome]] = {}
+
+    def style(self, balls: int) -> str:
+        spell = balls // BALLS_PER_OVER // OVERS_PER_SPELL
+        other = SPIN if self.first_style == PACE else PACE
+        return self.first_style if spell % 2 == 0 else other
+
+    def situation(self, balls: int, wickets: int, need: int | None) -> tuple[Any, ...]:
+        value = worth(self.catalogue, self.overs, balls, wickets, need)
+        return wickets, value, self.style(balls)
+
+    def outcomes(self, situation: tuple[Any, ...], now: tuple[Any, ...] = ()) -> list[Outcome]:
+        """The outcomes of a ball in ``situation``; ``now`` what is known of the very ball
+        about to be bowled (``ball_now``), for that ball."""
+        known = self._known.get((*situation, *now))
+        if known is None:
+            levels = ball_levels(*situation)
+            if now:
+                levels = ((*situation, *now), *levels)
+            first = -1 if now else 0
+            keys = [key_text(level, key) for level, key in enumerate(levels, start=first)]
+            shares = distribution(keys, self.counts, OUTCOMES)
+            known = [(*_outcome(i), p) for i, p in enumerate(shares) if p > 0]
+            self._known[(*situation, *now)] = known
+        return known
+
+    def __call__(self, balls: int, wickets: int, need: int | None) -> list[Outcome]:
+        return self.outcomes(self.situation(balls, wickets, need))
+
+
+def ball_levels(wickets: int, value: int, style: str) -> tuple[tuple[Any, ...], ...]:
+    """One ball's situation, finest first: wickets down, worth of a wicket and style; then
+    the worth and style; then the worth."""
+    return (wickets, value, style), (value, style), (value,)
+
+
+def ball_now(innings: Any) -> tuple[int, ...]:
+    """What is known of the ball about to be bowled beyond its situation: face-down umpire
+    cards, Path cards already used, whether the fielder stands and the batting side's reviews
+    left (an OUT it cannot review stands)."""
+    return (
+        innings.umpire_down,
+        len(innings.paths_used),
+        int(innings.fielder is not None),
+        innings.reviews_left[innings.batting],
+    )
+
+
+def first_innings_done(match: Match) -> bool:
+    current = match.current
+    return current.all_out or current.closed or current.balls >= (match.overs or 0) * BALLS_PER_OVER
 
 
 class CricketModel(Model):
     game_id = "quick-cricket"
-    games = 20_000
-    # One-day cricket's 50 overs, the longest limited-overs format: about 12 minutes of one
-    # core for a table of 20,000 matches.
-    bounds = (("overs", 50, "matches of more than 50 overs a side"),)
+    games = 5_000
+    # Twenty overs a side (a T20 match): the programme a table keeps grows with the square of
+    # the balls (about 1 MB kept and a minute to work out at 20 overs).
+    bounds = (("overs", 20, "matches of more than 20 overs a side"),)
+
+    def __init__(self) -> None:
+        self._solved: dict[tuple[int, Any], tuple[Mapping[str, Sequence[int]], Balls]] = {}
 
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         validated = self.validated(options)
@@ -26,34 +122,127 @@ class CricketModel(Model):
             raise NotCovered("win probability not available for two-innings matches")
         return self.within_bounds(validated)
 
-    def levels(self, state: Match) -> tuple[tuple[Hashable, ...], ...]:
-        """Finest first. Every level keeps the balls left exactly (a coarse band of balls would
-        jump at its edges: 74 needed off 16 balls and off 15 are nearly the same chase, the
-        bands 16-23 and 8-15 are not); the coarsest is the rate needed per ball."""
-        balls = (state.overs or 0) * BALLS_PER_OVER
-        current = state.current
-        first_done = current.all_out or current.closed or current.balls >= balls
-        if len(state.innings) == 1 and not first_done:
-            left, wickets, runs = balls - current.balls, current.wickets, current.runs
-            return (
-                (0, left, wickets, runs // 2),
-                (0, left, wickets // 2, runs // 6),
-                (0, left, runs // 12),
-                (0, left // BALLS_PER_OVER, runs // 20),
+    def simulation_options(self, table_options: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(table_options)
+
+    def samples(
+        self, states: Sequence[Match], summary: Mapping[str, Any], seed: int = 0
+    ) -> Iterable[tuple[str, int]]:
+        """(ball situation, outcome) for every ball of the match that counted or scored."""
+        for before, after in zip(states, states[1:], strict=False):
+            if len(before.innings) == 1 and first_innings_done(before):
+                continue  # between the innings
+            index = len(before.innings) - 1
+            was, now = before.innings[index], after.innings[index]
+            balls, wickets, runs = (
+                now.balls - was.balls,
+                now.wickets - was.wickets,
+                now.runs - was.runs,
             )
-        if len(state.innings) == 1:  # between the innings: the chase is next
-            left, wickets, needed = balls, 0, current.runs + 1
-        else:
-            left, wickets = balls - current.balls, current.wickets
-            needed = (state.target or 0) - current.runs
-        needed = clip(needed, -1, 400)
-        rate = clip(round(2 * needed / max(left, 1)), 0, 40)  # runs needed a ball, in halves
-        return (
-            (1, left, wickets, needed),
-            (1, left, wickets // 2, needed // 3),
-            (1, left, needed // 6),
-            (1, rate, wickets // 4),
+            if balls < 0 or (balls, wickets, runs) == (0, 0, 0):
+                continue  # a fielder placed, or an over started again
+            target = before.target
+            need = max(1, target - was.runs) if index == 1 and target is not None else None
+            value = worth(before.catalogue, before.overs, was.balls, was.wickets, need)
+            outcome = outcome_index(min(balls, 1), wickets, runs)
+            situation = (was.wickets, value, before.style(was))
+            yield key_text(-1, (*situation, *ball_now(was))), outcome
+            for level, key in enumerate(ball_levels(*situation)):
+                yield key_text(level, key), outcome
+
+    def worked_out(
+        self, counts: Mapping[str, tuple[int, ...]], options: Mapping[str, Any]
+    ) -> dict[str, tuple[int, ...]]:
+        """The programme (``innings_chances.py``), kept in the table: a lookup reads it."""
+        engine = get(self.game_id)
+        match = engine.initial_state(engine.options(dict(options)))
+        balls = (match.overs or 0) * BALLS_PER_OVER
+        ball = Balls(counts, match)
+        chase, tie = solve_chase(balls, ball)
+        first = solve_first(balls, ball)
+        kept: dict[str, tuple[int, ...]] = {}
+        for b in range(balls + 1):
+            for w in range(ALL_OUT + 1):
+                kept[f"C:{b},{w}"] = scaled(chase[b][w])
+                kept[f"T:{b},{w}"] = scaled(tie[b][w])
+                kept[f"F:{b},{w}"] = scaled(first[b][w])
+        return kept
+
+    def balls_for(self, counts: Mapping[str, Sequence[int]], match: Match) -> Balls:
+        key = (id(counts), (match.overs, match.first_style, match.catalogue))
+        solved = self._solved.get(key)
+        if solved is not None and solved[0] is counts:
+            return solved[1]
+        balls = Balls(counts, match)
+        if len(self._solved) > 16:
+            self._solved.clear()
+        self._solved[key] = (counts, balls)
+        return balls
+
+    def chase(
+        self, counts: Mapping[str, Sequence[int]], balls: int, wickets: int, need: int
+    ) -> tuple[float, float]:
+        """(the chasing side wins, a tie) from the kept programme."""
+        if need <= 0:
+            return 1.0, 0.0
+        key = f"{balls},{min(wickets, ALL_OUT)}"
+        return unscaled(counts.get("C:" + key, ()), need), unscaled(
+            counts.get("T:" + key, ()), need
         )
+
+    def first(
+        self, counts: Mapping[str, Sequence[int]], balls: int, wickets: int, runs: int
+    ) -> tuple[float, float]:
+        """(the side batting second wins, a tie) from the first innings: each total it may
+        end on, then the chase of that total."""
+        adds = counts.get(f"F:{balls},{min(wickets, ALL_OUT)}", ())
+        chase, tie = counts.get("C:0,0", ()), counts.get("T:0,0", ())
+        won = tied = 0
+        for added, share in enumerate(adds):
+            if share:
+                need = runs + added + 1
+                if need < len(chase):
+                    won += share * chase[need]
+                if need < len(tie):
+                    tied += share * tie[need]
+        return won / SCALE / SCALE, tied / SCALE / SCALE
+
+    def predict(self, state: Match, counts: Mapping[str, Sequence[int]]) -> Probabilities:
+        if get(self.game_id).is_over(state):
+            return super().predict(state, counts)
+        current = state.current
+        innings_balls = (state.overs or 0) * BALLS_PER_OVER
+        first_innings = len(state.innings) == 1
+        if first_innings and first_innings_done(state):
+            second_won, tied = self.chase(counts, 0, 0, current.runs + 1)
+        elif first_innings:
+            second_won, tied = self.first(counts, current.balls, current.wickets, current.runs)
+        else:
+            need = (state.target or 0) - current.runs
+            second_won, tied = self.from_ball(counts, state, need, innings_balls)
+        second = 1 - current.batting if first_innings else current.batting
+        out = [0.0, 0.0, tied]
+        out[second] = second_won
+        out[1 - second] = max(0.0, 1.0 - second_won - tied)
+        return out[0], out[1], out[2]
+
+    def from_ball(
+        self, counts: Mapping[str, Sequence[int]], state: Match, need: int, innings_balls: int
+    ) -> tuple[float, float]:
+        """(the chasing side wins, a tie) from just before a ball of the chase: the ball
+        itself as what is known of it now tells, the rest from the kept programme."""
+        current = state.current
+        balls, wickets = current.balls, current.wickets
+        if need <= 0 or wickets >= ALL_OUT or balls >= innings_balls:
+            return self.chase(counts, balls, wickets, need)
+        ball = self.balls_for(counts, state)
+        won = tied = 0.0
+        for db, dw, dr, p in ball.outcomes(ball.situation(balls, wickets, need), ball_now(current)):
+            after_b, after_w = min(innings_balls, balls + db), min(ALL_OUT, wickets + dw)
+            w, t = self.chase(counts, after_b, after_w, need - dr)
+            won += p * w
+            tied += p * t
+        return won, tied
 
 
 MODEL = CricketModel()

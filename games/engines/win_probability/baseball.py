@@ -22,15 +22,14 @@ dynamic programme of the innings to come, with no run difference clipped.
 from __future__ import annotations
 
 import random
-
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import get
-from ..players import plausible
 from ..baseball.innings import BOTTOM, TOP
+from ..players import plausible
 from .innings_dp import Innings
-from .model import SMOOTHING, Model, Probabilities, key_text
+from .model import Model, Probabilities, distribution, key_text
 
 RUNS = 40  # a histogram's entries: 0 to 39 runs, then 40 or more
 MOST_INNINGS = 20
@@ -39,25 +38,6 @@ Situation = Callable[[Any], tuple[tuple[Hashable, ...], ...]]
 
 def half_key(inning: int, half: int) -> str:
     return f"h:{inning},{half}"
-
-
-def histogram(
-    keys: Sequence[str], counts: Mapping[str, Sequence[int]], weight: float = SMOOTHING
-) -> list[float]:
-    """The run distribution of ``keys`` (finest first), each leaning on the coarser estimate
-    in proportion to how rarely it was seen."""
-    estimate: list[float] | None = None
-    for key in reversed(keys):
-        count = counts.get(key)
-        if not count:
-            continue
-        seen = sum(count)
-        padded = list(count) + [0] * (RUNS + 1 - len(count))
-        if estimate is None:
-            estimate = [c / seen for c in padded]
-        else:
-            estimate = [(c + weight * e) / (seen + weight) for c, e in zip(padded, estimate)]
-    return estimate if estimate is not None else [1.0] + [0.0] * RUNS
 
 
 class BaseballModel(Model):
@@ -132,9 +112,11 @@ class BaseballModel(Model):
             return solved[1]
         halves = []
         for inning in range(1, scheduled + 2):
-            top = histogram((half_key(inning, TOP),), counts)
-            bottom = histogram((half_key(inning, BOTTOM),), counts)
-            halves.append((top, bottom if sum(bottom) and counts.get(half_key(inning, BOTTOM)) else top))
+            top = distribution((half_key(inning, TOP),), counts, RUNS + 1)
+            bottom = distribution((half_key(inning, BOTTOM),), counts, RUNS + 1)
+            halves.append(
+                (top, bottom if sum(bottom) and counts.get(half_key(inning, BOTTOM)) else top)
+            )
         programme = Innings.solve(scheduled, halves, ties=ties)
         if len(self._solved) > 64:
             self._solved.clear()
@@ -147,6 +129,6 @@ class BaseballModel(Model):
         innings = state.innings
         programme = self.innings(counts, innings.scheduled, innings.ties_allowed)
         keys = [key_text(level, key) for level, key in enumerate(self.levels(state))]
-        rest = histogram(keys, counts)
+        rest = distribution(keys, counts, RUNS + 1)
         visitors, home = innings.score
         return programme.chances(innings.inning, innings.half, visitors - home, rest)

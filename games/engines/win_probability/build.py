@@ -98,6 +98,8 @@ def build_table(
                 done += futures[future]
                 if progress is not None:
                     progress(done, games)
+    kept = {key: _trimmed(values) for key, values in counts.items()}
+    kept.update(model.worked_out(kept, simulation))
     return Table(
         game_id=game_id,
         options=table_options,
@@ -105,5 +107,5 @@ def build_table(
         games=games,
         seed=seed,
         seconds=round(time.perf_counter() - started, 3),
-        counts={key: _trimmed(values) for key, values in sorted(counts.items())},
+        counts=dict(sorted(kept.items())),
     )

@@ -47,6 +47,13 @@ def expected(dist: Distribution, value: Callable[[int], float]) -> float:
     return sum(p * value(runs) for runs, p in enumerate(dist) if p)
 
 
+def shifted(values: Values, dist: Distribution, sign: int) -> Values:
+    """For every lead, the expected value of ``values`` once ``dist``'s runs are added to the
+    lead (``sign`` 1: the visitors bat) or taken from it (-1: the home side bats)."""
+    scored = [(sign * runs, p) for runs, p in enumerate(dist) if p]
+    return tuple(sum(p * at(values, lead + change) for change, p in scored) for lead in LEADS)
+
+
 @dataclass(frozen=True)
 class Programme:
     """One end's chance (the visitors winning, or a tie) from the start of every half-inning
@@ -78,12 +85,8 @@ class Programme:
             if inning == scheduled:
                 bottom_now = tuple(last_bottom(bottom, lead) for lead in LEADS)
             else:
-                bottom_now = tuple(
-                    expected(bottom, lambda r, lead=lead: at(after, lead - r)) for lead in LEADS
-                )
-            top_now = tuple(
-                expected(top, lambda r, lead=lead: at(bottom_now, lead + r)) for lead in LEADS
-            )
+                bottom_now = shifted(after, bottom, -1)
+            top_now = shifted(bottom_now, top, 1)
             tops.append(top_now)
             bottoms.append(bottom_now)
             after = top_now

@@ -92,6 +92,13 @@ class Model:
         """Compact descriptions of ``state``, finest first, coarsest last."""
         raise NotImplementedError
 
+    def worked_out(
+        self, counts: Mapping[str, tuple[int, ...]], options: Mapping[str, Any]
+    ) -> dict[str, tuple[int, ...]]:
+        """What the table keeps beyond its counts, worked out from them once when it is
+        built (a model whose lookups would otherwise be slow); none by default."""
+        return {}
+
     def samples(
         self, states: Sequence[Any], summary: Mapping[str, Any], seed: int = 0
     ) -> Iterable[tuple[str, int]]:
@@ -143,6 +150,28 @@ def _share(count: Sequence[int] | None, prior: Sequence[float], weight: float) -
     total = sum(count) + weight
     shares = [(count[i] + weight * prior[i]) / total for i in range(LABELS)]
     return shares[0], shares[1], shares[2]
+
+
+def distribution(
+    keys: Sequence[str], counts: Mapping[str, Sequence[int]], size: int, weight: float = SMOOTHING
+) -> list[float]:
+    """The shares of ``size`` values counted under ``keys`` (finest first), each key's count
+    leaning on the coarser estimate in proportion to how rarely it was seen; all on the first
+    value when nothing was counted."""
+    estimate: list[float] | None = None
+    for key in reversed(keys):
+        count = counts.get(key)
+        if not count:
+            continue
+        seen = sum(count)
+        padded = list(count[:size]) + [0] * (size - min(size, len(count)))
+        if estimate is None:
+            estimate = [c / seen for c in padded]
+        else:
+            estimate = [
+                (c + weight * e) / (seen + weight) for c, e in zip(padded, estimate, strict=True)
+            ]
+    return estimate if estimate is not None else [1.0] + [0.0] * (size - 1)
 
 
 def options_key(options: Mapping[str, Any]) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import get
-from ..players import MAX_PLAYS, play_out, plausible
+from ..players import MAX_PLAYS, plausible, play_out
 from .build import game_seed
 from .model import LABELS, Probabilities, label_of
 

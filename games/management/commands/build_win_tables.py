@@ -16,8 +16,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 from games.engines import EngineError, all_engines, get
-from games.models import Game, League, WinTable
+from games.engines.win_probability.build import build_table
+from games.models import Game, League
 from games.win import chances as win_chances
+from games.win import shipped
 from games.win import tables as win_tables
 
 
@@ -49,6 +51,11 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
         parser.add_argument("--force", action="store_true", help="rebuild current tables too")
         parser.add_argument("--no-progress", action="store_true")
+        parser.add_argument(
+            "--ship",
+            action="store_true",
+            help="build the tables that ship with the site (games/win/shipped/) instead",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         kinds = options["game"] or [engine.id for engine in all_engines()]
@@ -59,12 +66,13 @@ class Command(BaseCommand):
                 raise CommandError(str(exc)) from None
         if options["games"] is not None and options["games"] < 1:
             raise CommandError("--games must be at least 1")
+        if options["ship"]:
+            self._ship(options)
+            return
         names = self._names(kinds, options["options"])
         for name in names:
-            current = WinTable.objects.filter(
-                kind=name.kind, options_key=name.key[1], version=name.key[2]
-            ).first()
-            if current is not None and not options["force"]:
+            current = win_tables.is_current(name)
+            if current and not options["force"]:
                 self.stdout.write(f"{name.kind} {json.dumps(dict(name.options))}: current")
                 continue
             with tqdm(
@@ -88,6 +96,47 @@ class Command(BaseCommand):
             )
         missing = win_chances.refresh_swings(Game.objects.filter(kind__in=kinds), budget=None)
         self.stdout.write(f"swings worked out; {missing} finished games without a figure")
+
+    def _ship(self, options: dict[str, Any]) -> None:
+        """Build every shipped table (kept ones that are current, unless ``--force``) and
+        write the set with its index."""
+        index = shipped.read_index()
+        tables = []
+        for kind, table_options in shipped.SHIPPED:
+            name = win_tables.name_for(kind, table_options)
+            if isinstance(name, win_tables.Unavailable):
+                raise CommandError(f"{kind}: {name.reason}")
+            key = name.key
+            kept = shipped.load(*key) if not options["force"] else None
+            if kept is not None and key[:2] in index:
+                self.stdout.write(f"{kind} {json.dumps(dict(name.options))}: current")
+                tables.append(kept)
+                continue
+            if any(t.game_id == kind and dict(t.options) == dict(name.options) for t in tables):
+                continue  # a demo's options equal to the defaults
+            with tqdm(
+                desc=kind, unit="game", disable=options["no_progress"], file=self.stderr
+            ) as bar:
+
+                def progress(done: int, total: int, bar: tqdm = bar) -> None:
+                    bar.total = total
+                    bar.update(done - bar.n)
+
+                table = build_table(
+                    kind,
+                    name.options,
+                    games=options["games"],
+                    seed=options["seed"],
+                    workers=max(1, options["workers"]),
+                    progress=progress,
+                )
+            tables.append(table)
+            self.stdout.write(
+                f"{kind} {json.dumps(dict(name.options))}: {table.games} games"
+                f" in {table.seconds:.1f} s"
+            )
+            shipped.write(tables)  # after each table, so an interrupted run keeps its work
+        shipped.write(tables)
 
     def _names(self, kinds: list[str], raw: str | None) -> list[win_tables.TableName]:
         if raw is None:
