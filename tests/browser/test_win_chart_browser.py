@@ -34,7 +34,7 @@ def _bedard(user, plays: int | None):
 
 def test_the_chart_and_turning_points_are_drawn(live_server, django_user_model, page: Page):
     user = django_user_model.objects.create_user("scorer", password="pw-scorer-1")
-    win_tables.store(build_table("bedard-baseball", {}, games=60))
+    win_tables.store(build_table("bedard-baseball", {"innings": 3}, games=60))
     game, _ = _bedard(user, None)
     for width, height in ((1024, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
@@ -52,7 +52,7 @@ def test_the_chart_and_turning_points_are_drawn(live_server, django_user_model, 
 
 def test_a_live_pages_figure_follows_the_game(live_server, django_user_model, page: Page):
     user = django_user_model.objects.create_user("scorer", password="pw-scorer-1")
-    win_tables.store(build_table("bedard-baseball", {}, games=60))
+    win_tables.store(build_table("bedard-baseball", {"innings": 3}, games=60))
     game, played = _bedard(user, 30)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     figure = page.locator(".win-probability .win-now")
@@ -86,7 +86,7 @@ def _figures(chances, seq: int) -> str:
 
 def test_the_axes_show_and_a_play_gives_its_figure(live_server, django_user_model, page: Page):
     user = django_user_model.objects.create_user("scorer", password="pw-scorer-1")
-    win_tables.store(build_table("bedard-baseball", {}, games=60))
+    win_tables.store(build_table("bedard-baseball", {"innings": 3}, games=60))
     game, _ = _bedard(user, None)
     game.refresh_from_db()
     chances = win_chances.for_game(game)

@@ -411,10 +411,10 @@ def test_the_win_probability_setting_adds_no_query_to_a_tap(
     from games.win import tables as win_tables
 
     owner = django_user_model.objects.create_user("owner", password="pw-owner-1")
-    plays = random_plays("quick-baseball", {"innings": 60}, 30, seed=2)
-    game = game_with_log("quick-baseball", {"innings": 60}, plays[:9], owner)
+    plays = random_plays("quick-baseball", {"innings": 20}, 30, seed=2)
+    game = game_with_log("quick-baseball", {"innings": 20}, plays[:9], owner)
     Game.objects.filter(pk=game.pk).update(show_win_probability=True)
-    win_tables.store(build_table("quick-baseball", {"innings": 60}, games=20))
+    win_tables.store(build_table("quick-baseball", {"innings": 20}, games=20))
     client = Client()
     client.force_login(owner)
     session_row = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1

@@ -35,4 +35,10 @@ def situation(state: State) -> tuple[tuple[int, ...], ...]:
     )
 
 
-MODEL = BaseballModel("quick-baseball", situation, games=10_000)
+def half_start(state: State, side: int) -> tuple[int, int]:
+    """For ``side``'s next half-inning: who leads off and whether the relief pitcher is in
+    against them (neither changes until that half starts; hands are full at every start)."""
+    return state.next_batter[side], int(state.relief[1 - side])
+
+
+MODEL = BaseballModel("quick-baseball", situation, half_start=half_start, games=10_000)

@@ -34,19 +34,35 @@ from .model import Model, Probabilities, distribution, key_text
 RUNS = 40  # a histogram's entries: 0 to 39 runs, then 40 or more
 MOST_INNINGS = 20
 Situation = Callable[[Any], tuple[tuple[Hashable, ...], ...]]
+# What a half-inning's runs depend on at its start, for the side ``side`` to bat (who leads
+# off, who pitches to them), from any state before that half starts.
+HalfStart = Callable[[Any, int], Hashable]
 
 
 def half_key(inning: int, half: int) -> str:
     return f"h:{inning},{half}"
 
 
+def start_key(start: Hashable) -> str:
+    return (
+        "s:" + ",".join(str(part) for part in start) if isinstance(start, tuple) else f"s:{start}"
+    )
+
+
 class BaseballModel(Model):
     bounds = (("innings", MOST_INNINGS, f"games of more than {MOST_INNINGS} innings"),)
 
     def __init__(
-        self, game_id: str, situation: Situation, *, games: int = 20_000, fresh_tables: bool = False
+        self,
+        game_id: str,
+        situation: Situation,
+        *,
+        half_start: HalfStart | None = None,
+        games: int = 20_000,
+        fresh_tables: bool = False,
     ) -> None:
         self.game_id = game_id
+        self._half_start = half_start
         # The game's player remembers what it dealt: count the rest of a half-inning as a
         # fresh table plays it from the state, as play-outs from that state do.
         self.fresh_tables = fresh_tables
@@ -85,6 +101,9 @@ class BaseballModel(Model):
             total = final.line[innings.half][innings.inning - 1]
             if starts:
                 yield half_key(min(innings.inning, scheduled + 1), innings.half), min(total, RUNS)
+                if self._half_start is not None:
+                    start = self._half_start(state, innings.half)
+                    yield start_key(start), min(total, RUNS)
             if self.fresh_tables:
                 rest = self.rest_by_fresh_table(state, seed * 100_003 + index)
             else:
@@ -126,9 +145,27 @@ class BaseballModel(Model):
     def predict(self, state: Any, counts: Mapping[str, Sequence[int]]) -> Probabilities:
         if get(self.game_id).is_over(state):
             return super().predict(state, counts)
+        keys = [key_text(level, key) for level, key in enumerate(self.levels(state))]
+        return self.chances_from(state, counts, distribution(keys, counts, RUNS + 1))
+
+    def chances_from(
+        self, state: Any, counts: Mapping[str, Sequence[int]], rest: Sequence[float]
+    ) -> Probabilities:
+        """The chances from ``state`` given ``rest``, the batting side's runs still to come
+        in the half-inning under way."""
         innings = state.innings
         programme = self.innings(counts, innings.scheduled, innings.ties_allowed)
-        keys = [key_text(level, key) for level, key in enumerate(self.levels(state))]
-        rest = distribution(keys, counts, RUNS + 1)
         visitors, home = innings.score
-        return programme.chances(innings.inning, innings.half, visitors - home, rest)
+        lead = visitors - home
+        if self._half_start is None:
+            return programme.chances(innings.inning, innings.half, lead, rest)
+        # The next half-inning is the other side's, from its own start: who leads off and who
+        # pitches are known now, and its runs depend on them more than on the inning.
+        other = 1 - innings.half
+        following_inning = innings.inning + innings.half
+        keys = (
+            start_key(self._half_start(state, other)),
+            half_key(min(following_inning, innings.scheduled + 1), other),
+        )
+        following = distribution(keys, counts, RUNS + 1)
+        return programme.chances_with_next(innings.inning, innings.half, lead, rest, following)

@@ -59,3 +59,36 @@ def sample_states(
         play = rng.randrange(len(played.states) - 1)
         out.append(Sampled(played_seed, play, played.states[play]))
     return out
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One state's figure against its play-outs."""
+
+    sampled: Sampled
+    predicted: Probabilities
+    played_out: Probabilities
+
+    @property
+    def gap(self) -> float:
+        """The largest difference over the outcomes (each side winning, a tie)."""
+        return max(abs(a - b) for a, b in zip(self.predicted, self.played_out, strict=True))
+
+
+def check_states(
+    table: Any, states: list[Sampled], games: int = 2000, seed: int = 0
+) -> list[Checked]:
+    """Each state's figure from ``table`` against ``games`` play-outs from it."""
+    return [
+        Checked(
+            sampled,
+            table.predict(sampled.state),
+            play_outs(table.game_id, sampled.state, games, seed),
+        )
+        for sampled in states
+    ]
+
+
+def within(checked: list[Checked], bound: float) -> float:
+    """The share of ``checked`` states whose figure is within ``bound`` of their play-outs."""
+    return sum(item.gap <= bound for item in checked) / len(checked) if checked else 1.0
