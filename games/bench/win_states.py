@@ -1,6 +1,6 @@
 """Win probability state by state: states taken from games played by the plausible players
 (any moment of the game), each played out 2,000 times from that exact state, against the
-figure of the table the site uses (shipped or stored). Run it as
+figure of the table that ships for those options. Run it as
 
     python -m games.bench.win_states [states per game] [play-outs per state]
 
@@ -17,12 +17,15 @@ import django
 
 
 def check(kind: str, options: dict, states: int, games: int) -> tuple[str, float, float, int]:
+    from games.engines.win_probability import model_for
+    from games.engines.win_probability.model import options_key
     from games.engines.win_probability.playouts import check_states, sample_states, within
-    from games.win import tables
+    from games.win import shipped
 
-    table = tables.table_for(kind, options)
-    if isinstance(table, tables.Unavailable):
-        return f"{kind} {options}: {table.reason}", 0.0, 0.0, 0
+    model = model_for(kind)
+    table = shipped.load(kind, options_key(model.table_options(options)), model.version())
+    if table is None:
+        return f"{kind} {options}: no current shipped table", 0.0, 0.0, 0
     checked = check_states(table, sample_states(kind, options, states, seed=2027), games)
     largest = max(item.gap for item in checked)
     return f"{kind} {options}", within(checked, 0.03), largest, len(checked)
