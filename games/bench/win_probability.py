@@ -56,10 +56,10 @@ def measure(
     report: dict[str, Any] = {}
     for engine in all_engines():
         options = OPTIONS[engine.id]
-        build_games = games if games is not None else (100 if quick else None)
+        build_games = games if games is not None else (40 if quick else None)
         say(f"win probability: building the {engine.id} table")
         table = build_table(engine.id, options, games=build_games, seed=0, workers=workers)
-        check_games = calibration_games or (50 if quick else CALIBRATION_GAMES)
+        check_games = calibration_games or (30 if quick else CALIBRATION_GAMES)
         say(f"win probability: calibrating {engine.id} over {check_games} fresh games")
         started = time.perf_counter()
         calibration = calibrate(

@@ -5,7 +5,7 @@ game's swing for the comeback and lopsided lists."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import F, Q, QuerySet
 
@@ -96,7 +96,8 @@ def for_game(game: Game) -> WinChances:
     key = f"win-chances.axis:{game.pk}:{game.log_revision}:{table.version}"
     cached = safe_cache.get(key, WinChances)
     if cached is not None:
-        return cached
+        # The figures follow the log; the names are today's (a side may have been renamed).
+        return replace(cached, sides=sides) if cached.sides != sides else cached
     try:
         replay = replay_game(game)
     except ReplayError as exc:

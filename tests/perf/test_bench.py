@@ -59,9 +59,9 @@ def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
     win = report["win_probability"]
     assert set(win) == {engine.id for engine in all_engines()}
     for kind, figures in win.items():
-        assert figures["table_games"] == 100 and figures["build_seconds"] > 0, kind
-        assert figures["calibration_games"] == 50
-        assert sum(b["situations"] for b in figures["buckets"]) > 50, kind
+        assert figures["table_games"] == 40 and figures["build_seconds"] > 0, kind
+        assert figures["calibration_games"] == 30
+        assert sum(b["situations"] for b in figures["buckets"]) > 30, kind
         assert 0 <= figures["largest_gap"] <= 1
         assert 0 < figures["lookup_microseconds"] < figures["tap_microseconds"], kind
     bounds = report["targets"]["post_play"]["bounds"]

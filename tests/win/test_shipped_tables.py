@@ -15,6 +15,8 @@ from games.models import WinTable
 from games.win import shipped
 from games.win import tables as win_tables
 
+pytestmark = pytest.mark.shipped_tables
+
 
 def test_every_shipped_table_is_whole_and_built_by_todays_rules():
     index = shipped.read_index()

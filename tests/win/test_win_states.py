@@ -25,7 +25,7 @@ CASES = [
 ]
 checked: dict[str, list] = {}
 # One worker runs the module, so the last test sees every case's states.
-pytestmark = pytest.mark.xdist_group("win_states")
+pytestmark = [pytest.mark.xdist_group("win_states"), pytest.mark.shipped_tables]
 
 
 def shipped_table(kind: str, options: dict):
