@@ -1,15 +1,24 @@
 """The rest of a limited-overs Quick Cricket match, worked out exactly from what single balls do.
 
-Given, for each (wickets down, worth of a wicket, style), the chance of each outcome of one
-ball (runs, a wicket, whether it counted towards the over), the programme works backwards
-from the last ball:
+Given, for each situation of a ball (wickets down, worth of a wicket, style, whether the
+batting side has a review left, the face-down umpire cards), the chance of each outcome of
+one ball (runs, a wicket, whether it counted towards the over, whether the batting side lost
+a review, the face-down umpire cards after it), the programme works backwards from the last
+ball over the innings' lasting state ``(b, w, r, d)``: balls bowled, wickets down, the
+batting side's reviews left and the face-down umpire cards.
 
-- ``chase[b][w][n]``: the chasing side's chance of winning with ``b`` balls bowled, ``w``
-  wickets down and ``n`` runs still needed, and ``tie[b][w][n]`` of a tie (the innings ends
-  one run short). The batter's worth of a wicket, and so what a ball does, depends on the
-  runs needed, so every ``n`` is worked out with its own outcomes.
-- ``first[b][w]``: the runs the first innings still adds from ``b`` balls bowled and ``w``
-  wickets down (the worth of a wicket in a first innings does not depend on the runs).
+- ``chase[b][w][s][n]``: the chasing side's chance of winning from lasting state ``s``
+  (``STATES``: reviews left and umpire cards down) with ``n`` runs still needed, and
+  ``tie[b][w][s][n]`` of a tie (the innings ends one run short). The batter's worth of a
+  wicket, and so what a ball does, depends on the runs needed, so every ``n`` is worked out
+  with its own outcomes.
+- ``first[b][w][s]``: the runs the first innings still adds (the worth of a wicket in a
+  first innings does not depend on the runs).
+
+Why the reviews and the pile: both last. A side with no review left loses every OUT it is
+given; with one umpire card face down the next appeal is certainly OUT, so a batter guarding
+the wicket blocks, no appeal comes, the pile stays as it is and the innings stalls until the
+worth of a wicket falls.
 
 Chances are kept as whole numbers of ``SCALE`` (the table stores integers).
 """
@@ -18,11 +27,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .state import ALL_OUT
+from .state import ALL_OUT, REVIEWS, UMPIRE_CARDS
 
-SCALE = 100_000
-Outcomes = Sequence[tuple[int, int, int, float]]  # balls, wickets, runs, chance
-BallChances = Callable[[int, int, int | None], Outcomes]  # balls, wickets, need -> outcomes
+SCALE = 10_000  # a figure to 0.0001: far finer than the 0.03 it is checked to
+# balls, wickets, reviews lost, umpire cards down after, runs, chance
+Outcome = tuple[int, int, int, int, int, float]
+Outcomes = Sequence[Outcome]
+# balls, wickets, reviews left, umpire cards down, need (None in a first innings) -> outcomes
+BallChances = Callable[[int, int, int, int, int | None], Outcomes]
+Grid = list[list[list[list[float]]]]
+# The lasting states (reviews left, umpire cards down), fewer reviews first: a ball that
+# loses a review leads to a state already worked out.
+STATES = tuple((r, d) for r in range(REVIEWS + 1) for d in range(1, UMPIRE_CARDS + 1))
+STATE_INDEX = {state: index for index, state in enumerate(STATES)}
+
+
+def state_index(reviews: int, down: int) -> int:
+    return STATE_INDEX[(min(max(reviews, 0), REVIEWS), min(max(down, 1), UMPIRE_CARDS))]
 
 
 def most_runs(balls: int) -> int:
@@ -30,72 +51,77 @@ def most_runs(balls: int) -> int:
     return 8 * balls + 40
 
 
-def solve_chase(
-    balls: int, ball: BallChances
-) -> tuple[list[list[list[float]]], list[list[list[float]]]]:
-    """``chase`` and ``tie`` for an innings of ``balls`` balls (``[b][w][n]``, ``n`` up to
-    ``most_runs(balls)``)."""
+def _grid(balls: int, top: int) -> Grid:
+    return [
+        [[[0.0] * (top + 1) for _ in STATES] for _ in range(ALL_OUT + 1)] for _ in range(balls + 1)
+    ]
+
+
+def _after(balls: int, b: int, w: int, r: int, outcome: Outcome) -> tuple[int, int, int]:
+    db, dw, dl, down, _, _ = outcome
+    return min(balls, b + db), min(ALL_OUT, w + dw), state_index(r - dl, down)
+
+
+def solve_chase(balls: int, ball: BallChances) -> tuple[Grid, Grid]:
+    """``chase`` and ``tie`` for an innings of ``balls`` balls (``[b][w][s][n]``, ``n`` up
+    to ``most_runs(balls)``)."""
     top = most_runs(balls)
-    chase = [[[0.0] * (top + 1) for _ in range(ALL_OUT + 1)] for _ in range(balls + 1)]
-    tie = [[[0.0] * (top + 1) for _ in range(ALL_OUT + 1)] for _ in range(balls + 1)]
+    chase, tie = _grid(balls, top), _grid(balls, top)
     for b in range(balls, -1, -1):
         for w in range(ALL_OUT, -1, -1):
-            won, tied = chase[b][w], tie[b][w]
-            won[0] = 1.0
-            if b == balls or w == ALL_OUT:
-                tied[1] = 1.0
-                continue
-            for n in range(1, top + 1):
-                x = t = 0.0
-                for db, dw, dr, p in ball(b, w, n):
-                    left = n - dr
-                    if left <= 0:
-                        x += p
-                        continue
-                    after_b, after_w = min(balls, b + db), min(ALL_OUT, w + dw)
-                    if after_b == b and after_w == w:
-                        continue  # runs alone off a ball that did not count: taken as below
-                    x += p * chase[after_b][after_w][left]
-                    t += p * tie[after_b][after_w][left]
-                won[n], tied[n] = x, t
-            _settle_runs_only(b, w, top, ball, won, tied)
+            for s, (r, d) in enumerate(STATES):
+                won, tied = chase[b][w][s], tie[b][w][s]
+                won[0] = 1.0
+                if b == balls or w == ALL_OUT:
+                    tied[1] = 1.0
+                    continue
+                settle = []
+                for n in range(1, top + 1):
+                    x = t = 0.0
+                    for outcome in ball(b, w, r, d, n):
+                        dr, p = outcome[4], outcome[5]
+                        left = n - dr
+                        if left <= 0:
+                            x += p
+                            continue
+                        after_b, after_w, after_s = _after(balls, b, w, r, outcome)
+                        if (after_b, after_w, after_s) == (b, w, s):
+                            settle.append((n, dr, p))  # runs alone, taken as below
+                            continue
+                        x += p * chase[after_b][after_w][after_s][left]
+                        t += p * tie[after_b][after_w][after_s][left]
+                    won[n], tied[n] = x, t
+                for n, dr, p in settle:  # ``n`` rises: fewer runs needed are worked out
+                    won[n] += p * won[n - dr]
+                    tied[n] += p * tied[n - dr]
     return chase, tie
 
 
-def _settle_runs_only(
-    b: int, w: int, top: int, ball: BallChances, won: list[float], tied: list[float]
-) -> None:
-    """Add what a ball that scores but does not count leads to (same balls and wickets, fewer
-    runs needed: already worked out, since ``n`` rises)."""
-    for n in range(1, top + 1):
-        for db, dw, dr, p in ball(b, w, n):
-            if db == 0 and dw == 0 and 0 < dr < n:
-                won[n] += p * won[n - dr]
-                tied[n] += p * tied[n - dr]
-
-
-def solve_first(balls: int, ball: BallChances) -> list[list[list[float]]]:
-    """``first[b][w]``: the distribution of the runs the first innings still adds."""
+def solve_first(balls: int, ball: BallChances) -> Grid:
+    """``first[b][w][s]``: the distribution of the runs the first innings still adds."""
     top = most_runs(balls)
-    first = [[[0.0] * (top + 1) for _ in range(ALL_OUT + 1)] for _ in range(balls + 1)]
+    first = _grid(balls, top)
     for b in range(balls, -1, -1):
         for w in range(ALL_OUT, -1, -1):
-            adds = first[b][w]
-            if b == balls or w == ALL_OUT:
-                adds[0] = 1.0
-                continue
-            for db, dw, dr, p in ball(b, w, None):
-                after_b, after_w = min(balls, b + db), min(ALL_OUT, w + dw)
-                if after_b == b and after_w == w:
-                    continue  # a ball that did not count: its runs are added below
-                rest = first[after_b][after_w]
-                for runs, q in enumerate(rest):
-                    if q and runs + dr <= top:
-                        adds[runs + dr] += p * q
-            for db, dw, dr, p in ball(b, w, None):
-                if db == 0 and dw == 0 and dr > 0:
-                    for runs in range(top - dr, -1, -1):
-                        adds[runs + dr] += p * adds[runs]
+            for s, (r, d) in enumerate(STATES):
+                adds = first[b][w][s]
+                if b == balls or w == ALL_OUT:
+                    adds[0] = 1.0
+                    continue
+                runs_only = []
+                for outcome in ball(b, w, r, d, None):
+                    dr, p = outcome[4], outcome[5]
+                    after_b, after_w, after_s = _after(balls, b, w, r, outcome)
+                    if (after_b, after_w, after_s) == (b, w, s):
+                        runs_only.append((dr, p))  # a ball that did not count: added below
+                        continue
+                    rest = first[after_b][after_w][after_s]
+                    for runs, q in enumerate(rest):
+                        if q and runs + dr <= top:
+                            adds[runs + dr] += p * q
+                scoring = [(dr, p) for dr, p in runs_only if dr > 0]
+                for runs in range(1, top + 1) if scoring else ():  # any number, in any order
+                    adds[runs] += sum(p * adds[runs - dr] for dr, p in scoring if dr <= runs)
     return first
 
 
