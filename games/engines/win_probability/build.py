@@ -76,7 +76,7 @@ def build_table(
     model = model_for(game_id)
     table_options = model.table_options(options)
     simulation = model.simulation_options(table_options)
-    games = model.games if games is None else games
+    games = model.games_for(table_options) if games is None else games
     started = time.perf_counter()
     chunks = [(first, min(first + CHUNK, games)) for first in range(0, games, CHUNK)]
     counts: Counts = {}

@@ -55,6 +55,10 @@ class Model:
     # table the site builds inside its budget (``games/engines/README.md``, "Win probability").
     bounds: tuple[tuple[str, int, str], ...] = ()
 
+    def games_for(self, table_options: Mapping[str, Any]) -> int:
+        """Games a table for ``table_options`` is built from by default."""
+        return self.games
+
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options that pick a table: the game's validated options, less those the
         situations already describe. Raises ``NotCovered`` with the reason."""
