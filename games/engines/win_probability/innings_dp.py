@@ -226,9 +226,11 @@ class StatefulInnings:
 
     The two sides' chains run side by side and do not touch: each half-inning's runs and
     where it leaves the batting side depend on that side's start state alone. So every
-    half-inning start is worked out for every lead and every pair of start states, the game's
-    rules deciding the end as in ``Innings``; an extra inning is worked out for its pair of
-    start states, and from a tie after it every later extra inning is taken as alike."""
+    half-inning start is worked out for every lead (up to ``CHAIN_REACH`` either way, a lead
+    further out read as that one: far past any lead still in doubt in a game of a few runs a
+    half) and every pair of start states, the game's rules
+    deciding the end as in ``Innings``; extra innings are worked out the same way, ten deep
+    (a tie that long is rare: past it, an even chance)."""
 
     scheduled: int
     states: int
@@ -324,6 +326,8 @@ class StatefulInnings:
 
 
 def _trimmed(row: Values) -> tuple[int, ...]:
+    """``row`` in whole numbers of ``1 / SCALE``: (offset, tail, the chances between), with
+    none below ``offset`` and ``tail`` past the end (chances settle at the far leads)."""
     numbers = [round(value * SCALE) for value in row]
     tail = numbers[-1]
     end = len(numbers)
@@ -336,6 +340,7 @@ def _trimmed(row: Values) -> tuple[int, ...]:
 
 
 def _untrimmed(kept: Sequence[int]) -> Values:
+    """The row ``_trimmed`` kept, as chances for every lead."""
     offset, tail, *middle = kept
     width = 2 * CHAIN_REACH + 1
     values = [0.0] * offset + [n / SCALE for n in middle]
@@ -379,6 +384,8 @@ def _shifted_rows(
 def _chain_starts(
     scheduled: int, kernel: Sequence[Sequence[Outcome]], end: list[list[float]]
 ) -> tuple[tuple[Values, ...], ...]:
+    """Every half-inning start, from the top of the 1st (``StatefulInnings.starts``),
+    worked back from ``end``, the chances once the last scheduled inning is over."""
     n = len(kernel)
     starts: list[tuple[Values, ...]] = []
     after: Sequence[Sequence[float]] = end
