@@ -164,45 +164,6 @@ class Innings:
 
         return self._three(chance)
 
-    def chances_with_next(
-        self,
-        inning: int,
-        half: int,
-        lead: int,
-        rest: Distribution,
-        following: Distribution,
-    ) -> tuple[float, float, float]:
-        """As ``chances``, with ``following`` the other side's runs in the half-inning after
-        this one (known better than the inning's average: who leads off, who pitches)."""
-
-        def chance(programme: Programme) -> float:
-            last = inning >= programme.scheduled
-            if half == 1 and last:
-                return programme.last_bottom(rest, lead)
-            if half == 0 and last:
-
-                def after(runs: int) -> float:
-                    return programme.last_bottom(following, lead + runs)
-
-            elif half == 0:
-
-                def after(runs: int) -> float:
-                    return expected(
-                        following, lambda scored: programme.at_top(inning + 1, lead + runs - scored)
-                    )
-
-            else:
-
-                def after(runs: int) -> float:
-                    return expected(
-                        following,
-                        lambda scored: programme.at_bottom(inning + 1, lead - runs + scored),
-                    )
-
-            return expected(rest, after)
-
-        return self._three(chance)
-
     def _three(self, chance: Callable[[Programme], float]) -> tuple[float, float, float]:
         won = min(1.0, max(0.0, chance(self.win)))
         tied = min(1.0 - won, max(0.0, chance(self.tie))) if self.tie is not None else 0.0
