@@ -1,13 +1,26 @@
-"""Quick Baseball's win probability: the baseball model's run distributions, the half-inning
-described by what its runs depend on. Hands are public and shrink through a half-inning, so
-beside outs, bases and the ball count a situation says how many cards each player still holds
-and how likely the pitch in hand is to be hit (the plausible players' own one-pitch game,
-``player.mixes``); then the batter's group in the order (the batting cards hit by group) and
-whether the fielding side's relief pitcher is in; coarser levels drop these in turn."""
+"""Quick Baseball's win probability: the baseball model's run distributions, with what a
+side carries from one half-inning to the next (``CARRY``).
 
-from ..win_probability.baseball import BaseballModel
-from .player import mixes, situation_of
-from .state import State
+- **Within a half-inning** hands are public and shrink, so beside outs, bases and the ball
+  count a situation says which cards each player holds (as they will be once the refreshes
+  called before the next pitch are made), the batter due up and whether the fielding side's
+  relief pitcher is in; coarser levels keep how likely the pitch in hand is to be hit (the
+  plausible players' own one-pitch game, ``player.mixes``), the pitcher's cards left and the
+  batter (then the batter's group), then outs and bases alone. A half-inning goes the same
+  in any inning, so the inning is not part of it.
+- **From one half-inning to the next** a side carries who leads off and whether the relief
+  pitcher is in against it: the relief pitcher comes in when the starter's hand runs out and
+  stays for the rest of the game (a pitcher who can refresh keeps a full hand to guess from,
+  and C2's red border becomes hittable), and a long half-inning turns the order over. Both
+  change how many runs every later half-inning of that side scores, so the programme follows
+  them (``StatefulInnings``) instead of taking later halves as the inning's average.
+"""
+
+from dataclasses import replace
+
+from ..win_probability.baseball import BaseballModel, Carry
+from .player import mixes, refresh_call, situation_of
+from .state import BATTER, PITCHER, State
 
 
 def _bits(bases: tuple[bool, bool, bool]) -> int:
@@ -18,27 +31,72 @@ def _hand(cards: frozenset[str], ids: tuple[str, ...]) -> int:
     return sum(1 << i for i, card in enumerate(ids) if card in cards)
 
 
+def ready_hands(state: State) -> tuple[frozenset[str], frozenset[str]]:
+    """The batter's and the pitcher's hands once the refreshes the players call before the
+    next pitch are made: the same half-inning to come, so counted as one (a hand of one card
+    plays as the full hand)."""
+    who = refresh_call(state)
+    batter = state.catalogue.bat_ids if BATTER in who else state.batter_hand
+    pitcher = state.catalogue.pitch_ids if PITCHER in who else state.pitcher_hand
+    return batter, pitcher - {state.catalogue.pitch_out.id}
+
+
 def situation(state: State) -> tuple[tuple[int, ...], ...]:
+    batter_hand, pitcher_cards = ready_hands(state)
+    if batter_hand != state.batter_hand or pitcher_cards != state.pitcher_cards():
+        pitch_out = state.catalogue.pitch_out.id
+        state = replace(state, batter_hand=batter_hand, pitcher_hand=pitcher_cards | {pitch_out})
     outs, bases = state.innings.outs, _bits(state.bases)
     catalogue = state.catalogue
     group = (state.batter - 1) // 3
+    relief = int(state.pitching_relief)
     hit = round(10 * mixes(situation_of(state))[4])
     hands = (
-        _hand(state.batter_hand, tuple(sorted(catalogue.bat_ids))),
-        _hand(state.pitcher_cards(), tuple(sorted(catalogue.pitch_ids))),
+        _hand(batter_hand, tuple(sorted(catalogue.bat_ids))),
+        _hand(pitcher_cards, tuple(sorted(catalogue.pitch_ids))),
     )
+    cards = len(pitcher_cards)
     return (
-        (outs, bases, state.balls, *hands, group, int(state.pitching_relief)),
-        (outs, bases, *hands),
-        (outs, bases, hit),
+        (outs, bases, state.balls, *hands, state.batter, relief),
+        (outs, bases, *hands, state.batter, relief),
+        (outs, bases, hit, relief, cards, state.batter),
+        (outs, bases, hit, relief, cards, group),
+        (outs, bases, hit, relief),
         (outs, bases),
     )
 
 
-def half_start(state: State, side: int) -> tuple[int, int]:
-    """For ``side``'s next half-inning: who leads off and whether the relief pitcher is in
-    against them (neither changes until that half starts; hands are full at every start)."""
-    return state.next_batter[side], int(state.relief[1 - side])
+def start(state: State, side: int) -> int:
+    """``side``'s start state for its next half-inning: who leads off, and whether the
+    relief pitcher is in against it (neither changes until that half starts; hands are full
+    at every start)."""
+    return state.next_batter[side] * 2 + int(state.relief[1 - side])
 
 
-MODEL = BaseballModel("quick-baseball", situation, half_start=half_start, games=10_000)
+def move(before: State, after: State, side: int) -> int:
+    """How far the batting order turned from ``before`` to ``after``, and whether the relief
+    pitcher came in against ``side`` meanwhile."""
+    turned = (after.next_batter[side] - before.next_batter[side]) % 9
+    came_in = after.relief[1 - side] and not before.relief[1 - side]
+    return turned * 2 + int(came_in)
+
+
+def moved(start: int, move: int) -> int:
+    batter, relief = divmod(start, 2)
+    turned, came_in = divmod(move, 2)
+    return (batter + turned) % 9 * 2 + (relief | came_in)
+
+
+def ending(state: State) -> tuple[tuple[int, ...], ...]:
+    """What the order's turn and the relief pitcher's coming in over the rest of a
+    half-inning depend on: outs and bases, whether relief is in, and the cards the pitcher
+    has left (it comes in when they run out)."""
+    outs, bases = state.innings.outs, _bits(state.bases)
+    relief = int(state.pitching_relief)
+    return ((outs, bases, relief, len(ready_hands(state)[1])), (outs, bases, relief))
+
+
+CARRY = Carry(states=18, moves=18, start=start, move=move, moved=moved, ending=ending)
+# A situation seen fewer than 50 times leans mostly on the coarser one: the finest ones are
+# many (every pair of hands) and each sees few half-innings.
+MODEL = BaseballModel("quick-baseball", situation, carry=CARRY, games=10_000, smoothing=50.0)

@@ -20,7 +20,7 @@ distribution's last entry holds every run total from there up.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 REACH = 150
@@ -164,46 +164,234 @@ class Innings:
 
         return self._three(chance)
 
-    def chances_with_next(
-        self,
-        inning: int,
-        half: int,
-        lead: int,
-        rest: Distribution,
-        following: Distribution,
-    ) -> tuple[float, float, float]:
-        """As ``chances``, with ``following`` the other side's runs in the half-inning after
-        this one (known better than the inning's average: who leads off, who pitches)."""
-
-        def chance(programme: Programme) -> float:
-            last = inning >= programme.scheduled
-            if half == 1 and last:
-                return programme.last_bottom(rest, lead)
-            if half == 0 and last:
-
-                def after(runs: int) -> float:
-                    return programme.last_bottom(following, lead + runs)
-
-            elif half == 0:
-
-                def after(runs: int) -> float:
-                    return expected(
-                        following, lambda scored: programme.at_top(inning + 1, lead + runs - scored)
-                    )
-
-            else:
-
-                def after(runs: int) -> float:
-                    return expected(
-                        following,
-                        lambda scored: programme.at_bottom(inning + 1, lead - runs + scored),
-                    )
-
-            return expected(rest, after)
-
-        return self._three(chance)
-
     def _three(self, chance: Callable[[Programme], float]) -> tuple[float, float, float]:
         won = min(1.0, max(0.0, chance(self.win)))
         tied = min(1.0 - won, max(0.0, chance(self.tie))) if self.tie is not None else 0.0
         return won, max(0.0, 1.0 - won - tied), tied
+
+
+# --- half-innings that carry state from one to the next ----------------------------------
+
+# One way a side's half-inning can go from a start state: (runs, the side's start state for
+# its next half-inning, chance). A side's start states are numbered 0..n-1 (what the game
+# carries from one of its half-innings to the next: who leads off, who pitches to it).
+Outcome = tuple[int, int, float]
+CHAIN_REACH = 40  # the run differences a stateful programme keeps; beyond, the nearest one
+SCALE = 10_000  # a kept chance is a whole number of 1 / SCALE
+
+
+@dataclass(frozen=True)
+class StatefulInnings:
+    """The chances of the visitors winning and of a tie from anywhere in a game whose
+    half-innings depend on where each side's last one left it (a Markov chain per side).
+
+    The two sides' chains run side by side and do not touch: each half-inning's runs and
+    where it leaves the batting side depend on that side's start state alone. So every
+    half-inning start is worked out for every lead (up to ``CHAIN_REACH`` either way, a lead
+    further out read as that one: far past any lead still in doubt in a game of a few runs a
+    half) and every pair of start states, the game's rules
+    deciding the end as in ``Innings``; extra innings are worked out the same way, ten deep
+    (a tie that long is rare: past it, an even chance)."""
+
+    scheduled: int
+    states: int
+    ties: bool
+    # [position][visitors' state * states + home state] -> chance per lead, where position
+    # 2 * (inning - 1) + half is the start of that half (innings 1..scheduled).
+    starts: tuple[tuple[Values, ...], ...]
+    ties_starts: tuple[tuple[Values, ...], ...] | None
+    extras: tuple[float, ...]  # the visitors' chance from a tie after a full inning past the last
+
+    @classmethod
+    def solve(
+        cls, scheduled: int, kernel: Sequence[Sequence[Outcome]], *, ties: bool
+    ) -> StatefulInnings:
+        """``kernel[s]``: how a half-inning goes from start state ``s``."""
+        n = len(kernel)
+        extras = () if ties else _extras(kernel)
+        won = _chain_starts(scheduled, kernel, _end(1.0, extras or (0.0,) * (n * n)))
+        tied = None
+        if ties:
+            tied = _chain_starts(scheduled, kernel, _end(0.0, (1.0,) * (n * n)))
+        return cls(scheduled, n, ties, won, tied, extras)
+
+    def kept(self) -> dict[str, tuple[int, ...]]:
+        """The programme as whole numbers of ``1 / SCALE``, for a table to keep: per half
+        start and pair of states, the chances between the leads where they stop changing
+        (``offset, tail, chances...``: none below, ``tail`` above)."""
+        kept: dict[str, tuple[int, ...]] = {"x:": tuple(round(p * SCALE) for p in self.extras)}
+        for prefix, starts in (("v", self.starts), ("t", self.ties_starts)):
+            for position, rows in enumerate(starts or ()):
+                for pair, row in enumerate(rows):
+                    kept[f"{prefix}:{position},{pair}"] = _trimmed(row)
+        return kept
+
+    @classmethod
+    def from_kept(
+        cls, kept: Mapping[str, Sequence[int]], scheduled: int, states: int, *, ties: bool
+    ) -> StatefulInnings | None:
+        """The programme ``kept`` holds (``kept()``), or None if it holds none for this game."""
+        if f"v:{2 * scheduled - 1},{states * states - 1}" not in kept or (
+            ties and "t:0,0" not in kept
+        ):
+            return None
+
+        def read(prefix: str) -> tuple[tuple[Values, ...], ...]:
+            return tuple(
+                tuple(_untrimmed(kept[f"{prefix}:{position},{pair}"]) for pair in range(states**2))
+                for position in range(2 * scheduled)
+            )
+
+        extras = tuple(n / SCALE for n in kept.get("x:", ()))
+        return cls(scheduled, states, ties, read("v"), read("t") if ties else None, extras)
+
+    def chances(
+        self,
+        inning: int,
+        half: int,
+        lead: int,
+        rest: Sequence[Outcome],
+        other: int,
+    ) -> tuple[float, float, float]:
+        """(visitors win, home side wins, tie) from within a half (``half`` 0 top, 1 bottom)
+        with ``rest`` how the rest of it goes for the batting side and ``other`` the other
+        side's start state for its next half-inning."""
+        n = self.states
+
+        def chance(starts: tuple[tuple[Values, ...], ...], end: tuple[float, float]) -> float:
+            total = 0.0
+            if half == 0:
+                row = starts[2 * min(inning, self.scheduled) - 1]
+                for runs, state, p in rest:
+                    total += p * _at_chain(row[state * n + other], lead + runs)
+                return total
+            if inning >= self.scheduled:
+                above, level = end
+                for runs, state, p in rest:
+                    after = lead - runs
+                    if after > 0:
+                        total += p * above
+                    elif after == 0:
+                        total += p * (level if self.ties else self.extras[other * n + state])
+                return total
+            row = starts[2 * inning]
+            for runs, state, p in rest:
+                total += p * _at_chain(row[other * n + state], lead - runs)
+            return total
+
+        won = min(1.0, max(0.0, chance(self.starts, (1.0, 0.0))))
+        tied = 0.0
+        if self.ties_starts is not None:
+            tied = min(1.0 - won, max(0.0, chance(self.ties_starts, (0.0, 1.0))))
+        return won, max(0.0, 1.0 - won - tied), tied
+
+
+def _trimmed(row: Values) -> tuple[int, ...]:
+    """``row`` in whole numbers of ``1 / SCALE``: (offset, tail, the chances between), with
+    none below ``offset`` and ``tail`` past the end (chances settle at the far leads)."""
+    numbers = [round(value * SCALE) for value in row]
+    tail = numbers[-1]
+    end = len(numbers)
+    while end > 1 and numbers[end - 1] == tail:
+        end -= 1
+    offset = 0
+    while offset < end and numbers[offset] == 0:
+        offset += 1
+    return (offset, tail, *numbers[offset:end])
+
+
+def _untrimmed(kept: Sequence[int]) -> Values:
+    """The row ``_trimmed`` kept, as chances for every lead."""
+    offset, tail, *middle = kept
+    width = 2 * CHAIN_REACH + 1
+    values = [0.0] * offset + [n / SCALE for n in middle]
+    return tuple(values + [tail / SCALE] * (width - len(values)))
+
+
+def _at_chain(values: Values, lead: int) -> float:
+    return values[max(-CHAIN_REACH, min(CHAIN_REACH, lead)) + CHAIN_REACH]
+
+
+def _end(above: float, at_tie: Sequence[float]) -> list[list[float]]:
+    """The chance per lead once the last scheduled inning is over, per pair of start states:
+    ``above`` for the visitors ahead, ``at_tie[pair]`` for a tie (extras, or the tie itself),
+    none for the home side ahead."""
+    return [[0.0] * CHAIN_REACH + [tie] + [above] * CHAIN_REACH for tie in at_tie]
+
+
+def _shifted_rows(
+    rows: Sequence[Sequence[float]], kernel: Sequence[Sequence[Outcome]], n: int, side: int
+) -> tuple[Values, ...]:
+    """The chance per lead and pair of states at the start of a half-inning of ``side``
+    (0 visitors, 1 home), from ``rows``, the chances at the start of what follows it."""
+    width = 2 * CHAIN_REACH + 1
+    sign = 1 if side == 0 else -1
+    padded = [[row[0]] * CHAIN_REACH + list(row) + [row[-1]] * CHAIN_REACH for row in rows]
+    out: list[Values] = [()] * (n * n)
+    for mine in range(n):
+        outcomes = kernel[mine]
+        for theirs in range(n):
+            acc = [0.0] * width
+            for runs, after, p in outcomes:
+                pair = after * n + theirs if side == 0 else theirs * n + after
+                start = CHAIN_REACH + sign * min(runs, CHAIN_REACH)
+                acc = [
+                    a + p * v for a, v in zip(acc, padded[pair][start : start + width], strict=True)
+                ]
+            out[mine * n + theirs if side == 0 else theirs * n + mine] = tuple(acc)
+    return tuple(out)
+
+
+def _chain_starts(
+    scheduled: int, kernel: Sequence[Sequence[Outcome]], end: list[list[float]]
+) -> tuple[tuple[Values, ...], ...]:
+    """Every half-inning start, from the top of the 1st (``StatefulInnings.starts``),
+    worked back from ``end``, the chances once the last scheduled inning is over."""
+    n = len(kernel)
+    starts: list[tuple[Values, ...]] = []
+    after: Sequence[Sequence[float]] = end
+    for _ in range(scheduled):
+        bottom = _shifted_rows(after, kernel, n, 1)
+        top = _shifted_rows(bottom, kernel, n, 0)
+        starts += [bottom, top]
+        after = top
+    return tuple(reversed(starts))
+
+
+def _extras(kernel: Sequence[Sequence[Outcome]], rounds: int = 10) -> tuple[float, ...]:
+    """The visitors' chance from a tie at the start of an extra inning, per pair of start
+    states (visitors' * n + home's), worked out inning by inning for ``rounds`` innings (a
+    tie that long is rare: past it, an even chance)."""
+    n = len(kernel)
+    by_runs = [_by_runs(outcomes) for outcomes in kernel]
+    below_runs = [
+        {runs: sum(sum(o.values()) for r, o in table.items() if r < runs) for runs in range(41)}
+        for table in by_runs
+    ]
+    chances = [0.5] * (n * n)
+    for _ in range(rounds):
+        following = []
+        for v in range(n):
+            for h in range(n):
+                total = 0.0
+                bottom = by_runs[h]
+                for runs, tops in by_runs[v].items():
+                    total += sum(tops.values()) * below_runs[h][min(runs, 40)]
+                    level = bottom.get(runs)
+                    if level:
+                        total += sum(
+                            p * q * chances[v2 * n + h2]
+                            for v2, p in tops.items()
+                            for h2, q in level.items()
+                        )
+                following.append(total)
+        chances = following
+    return tuple(chances)
+
+
+def _by_runs(outcomes: Sequence[Outcome]) -> dict[int, dict[int, float]]:
+    out: dict[int, dict[int, float]] = {}
+    for runs, state, p in outcomes:
+        out.setdefault(runs, {})
+        out[runs][state] = out[runs].get(state, 0.0) + p
+    return out
