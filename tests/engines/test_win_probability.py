@@ -51,13 +51,14 @@ def test_a_baseball_table_is_built_for_its_length_of_game():
         model.table_options({"innings": 21})
 
 
-def test_a_bedard_table_counts_as_many_half_innings_whatever_the_length():
+def test_a_table_counts_as_many_half_innings_whatever_the_length():
     model = model_for("bedard-baseball")
     nine, three = (model.games_for(model.table_options(o)) for o in ({}, {"innings": 3}))
     assert (nine, three) == (3000, 9000)
-    assert (
-        model_for("quick-baseball").games_for({"innings": 3}) == model_for("quick-baseball").games
-    )
+    quick = model_for("quick-baseball")
+    assert (quick.games_for({"innings": 9}), quick.games_for({"innings": 3})) == (10_000, 30_000)
+    backyard = model_for("backyard-baseball")
+    assert backyard.games_for({"innings": 3}) == backyard.games
 
 
 def test_what_the_tables_do_not_cover_says_why():

@@ -9,9 +9,6 @@ nine-inning games, 9,000 three-inning ones. With 3,000 three-inning games the re
 half-inning was seen too rarely in its finer situations and 33 of 40 sampled states came within
 0.03 of their play-outs; with 9,000, 37 of the same 40."""
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..win_probability.baseball import BaseballModel
 from .state import State
 
@@ -27,13 +24,6 @@ def situation(state: State) -> tuple[tuple[int, ...], ...]:
     )
 
 
-HALF_INNINGS = 27_000  # of each side, per table
-
-
-class BedardModel(BaseballModel):
-    def games_for(self, table_options: Mapping[str, Any]) -> int:
-        innings = int(table_options.get("innings") or 9)
-        return max(1, HALF_INNINGS // max(1, innings))
-
-
-MODEL = BedardModel("bedard-baseball", situation, games=3_000, fresh_tables=True)
+MODEL = BaseballModel(
+    "bedard-baseball", situation, games=3_000, half_innings=27_000, fresh_tables=True
+)

@@ -99,4 +99,14 @@ def ending(state: State) -> tuple[tuple[int, ...], ...]:
 CARRY = Carry(states=18, moves=18, start=start, move=move, moved=moved, ending=ending)
 # A situation seen fewer than 50 times leans mostly on the coarser one: the finest ones are
 # many (every pair of hands) and each sees few half-innings.
-MODEL = BaseballModel("quick-baseball", situation, carry=CARRY, games=10_000, smoothing=50.0)
+# 90,000 half-innings a side: 10,000 nine-inning games, 30,000 three-inning ones (with 10,000
+# three-inning games 91% of sampled states came within 0.03 of their play-outs, with 30,000
+# 93%, and the largest gap fell from 0.183 to 0.104).
+MODEL = BaseballModel(
+    "quick-baseball",
+    situation,
+    carry=CARRY,
+    games=10_000,
+    half_innings=90_000,
+    smoothing=50.0,
+)

@@ -105,10 +105,15 @@ class BaseballModel(Model):
         *,
         carry: Carry | None = None,
         games: int = 20_000,
+        half_innings: int | None = None,
         smoothing: float = SMOOTHING,
         fresh_tables: bool = False,
     ) -> None:
         self.game_id = game_id
+        # When given, a table counts this many half-innings of each side whatever the length
+        # of game (a short game's table is built from more games): what a half-inning does is
+        # what the table learns, and a 3-inning game has a third as many.
+        self.half_innings = half_innings
         self.carry = carry
         self.smoothing = smoothing
         # Each start state and move, the start state it leads to (a lookup reads it often).
@@ -127,6 +132,11 @@ class BaseballModel(Model):
         self.games = games
         self._solved: dict[tuple[int, int, bool], tuple[Mapping[str, Sequence[int]], Any]] = {}
         self._endings: dict[tuple[int, str], tuple[Mapping[str, Sequence[int]], Any]] = {}
+
+    def games_for(self, table_options: Mapping[str, Any]) -> int:
+        if self.half_innings is None:
+            return self.games
+        return max(1, self.half_innings // max(1, int(table_options.get("innings") or 9)))
 
     def table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return self.within_bounds(self.validated(options))
