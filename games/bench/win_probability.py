@@ -22,6 +22,13 @@ OPTIONS = {
     "solitaire-baseball": {"innings": 9},
     "quick-tennis": {"sets": 3},
 }
+# A quick run (a smoke test of the bench) measures the short forms, whose tables build fastest.
+QUICK_OPTIONS = {
+    **OPTIONS,
+    "quick-baseball": {"innings": 3},
+    "quick-cricket": {"overs": 4},
+    "bedard-baseball": {"innings": 3},
+}
 TARGET_GAP = 0.03
 # Fresh games a table is checked against. The states of one game share its result, so a
 # bucket's share won varies about as a share of games would: with 5,000 games its standard
@@ -55,7 +62,7 @@ def measure(
 ) -> dict[str, Any]:
     report: dict[str, Any] = {}
     for engine in all_engines():
-        options = OPTIONS[engine.id]
+        options = (QUICK_OPTIONS if quick else OPTIONS)[engine.id]
         build_games = games if games is not None else (40 if quick else None)
         say(f"win probability: building the {engine.id} table")
         table = build_table(engine.id, options, games=build_games, seed=0, workers=workers)

@@ -11,6 +11,9 @@ def test_bench_quick_prints_a_full_sane_report(run_python, tmp_path):
     result = run_python(
         "manage.py", "bench", "--quick", "--seconds", "0.5", "--league-games", "8",
         "--clients", "4",
+        # every stage runs, a gunicorn and collectstatic's compression among them: about
+        # 150 s on a quiet machine; the limit only catches a bench that hangs
+        timeout=600,
         DJANGO_SETTINGS_MODULE="scorekeeper.settings",
         SCOREKEEPER_SQLITE_PATH=str(site_db),
     )  # fmt: skip

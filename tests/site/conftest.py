@@ -29,14 +29,14 @@ def clean_env() -> dict[str, str]:
 def run_python(clean_env: dict[str, str]) -> RunPython:
     """Run `python <args>` from the project root with extra environment variables."""
 
-    def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    def run(*args: str, timeout: float = 120, **env: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, *args],
             cwd=ROOT,
             env={**clean_env, **env},
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=timeout,
         )
 
     return run

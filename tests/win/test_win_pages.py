@@ -85,7 +85,7 @@ def test_without_a_table_the_page_says_why_and_the_game_asked_for_one(
     client.get(f"/api/v1/games/{game.pk}/win-probability")
     assert len(queued_jobs) == 1
     # the worker runs the job (small, for speed) and the page shows the chart
-    monkeypatch.setattr(model_for(game.kind), "games", 40)
+    monkeypatch.setattr(model_for(game.kind), "games_for", lambda table_options: 40)
     [built] = run_jobs(queued_jobs)
     assert re.fullmatch(r"40 games in [\d.]+ s", built)
     html = client.get(f"/games/{game.pk}/").content.decode()
