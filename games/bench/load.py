@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 TIMEOUT = 30.0
+PRIME_TIMEOUT = 120.0
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,34 @@ def _process(port: int, targets: list[Target], start: float, end: float, out: An
     out.put((total.ok, total.errors, total.statuses, total.latencies, cpu))
 
 
+def prime(port: int, targets: list[Target]) -> None:
+    """Ask once for each page the targets read, from as many connections at once as there
+    are targets, before anything is timed: a server worker's first answer loads what it
+    keeps in memory (a win-probability table, say), which can take longer than a short
+    run's warm-up, and a window that opens on it measures the loading, or nothing."""
+    pages = {
+        (t.path, tuple(sorted(t.headers.items())))
+        for t in targets
+        if t.path and t.body is None and not t.posts
+    }
+    for path, headers in sorted(pages):
+        threads = [
+            threading.Thread(target=_get_once, args=(port, path, dict(headers))) for _ in targets
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+
+def _get_once(port: int, path: str, headers: dict[str, str]) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PRIME_TIMEOUT)
+    try:
+        _send(connection, path, None, headers)
+    finally:
+        connection.close()
+
+
 def run(
     port: int,
     targets: list[Target],
@@ -152,7 +181,9 @@ def run(
     server_cpu: Any = None,
 ) -> dict[str, Any]:
     """Send the targets' requests (one thread each, spread over ``processes``) for
-    ``warmup`` + ``seconds``; count what completes in the last ``seconds``."""
+    ``warmup`` + ``seconds``; count what completes in the last ``seconds``. Pages the
+    targets read are asked for once first (``prime``)."""
+    prime(port, targets)
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
     start = time.time() + warmup + 1.0  # one second for the processes to start
