@@ -2,10 +2,15 @@
 the next (who leads off, whether the relief pitcher is in against it) moves as the games do,
 and a hand the player is about to refresh counts as the full hand."""
 
+import json
+import random
+from collections import Counter
 from dataclasses import replace
 
 from games.engines import get
+from games.engines.baseball import steal_candidate
 from games.engines.players import play_out
+from games.engines.quick_baseball.player import Table, choice_chances, refresh_call
 from games.engines.quick_baseball.win_probability import (
     CARRY,
     MODEL,
@@ -13,6 +18,7 @@ from games.engines.quick_baseball.win_probability import (
     ready_hands,
     situation,
 )
+from games.engines.win_probability.build import build_table
 
 ENGINE = get("quick-baseball")
 
@@ -74,3 +80,50 @@ def test_the_situation_leaves_the_inning_out():
     state = next(s for s in played.states if s.innings.inning == 2)
     earlier = replace(state, innings=replace(state.innings, inning=1))
     assert MODEL.levels(state) == MODEL.levels(earlier)
+
+
+def _with_runner(seed: int = 3):
+    """A state of a 3-inning game with a runner who may steal (every kind of choice open)."""
+    for state in play_out("quick-baseball", {"innings": 3}, seed).states:
+        if (
+            not state.innings.final
+            and steal_candidate(state.bases) is not None
+            and not refresh_call(state)
+        ):
+            return state
+    raise AssertionError("no state with a runner who may steal")
+
+
+def test_the_players_choice_chances_are_what_the_table_draws():
+    """``choice_chances`` lists every play the plausible table makes from a state, with the
+    share it makes it: 4,000 draws of ``Table.choose`` agree within five standard errors."""
+    state = _with_runner()
+    chances = {json.dumps(play, sort_keys=True): p for play, p in choice_chances(state)}
+    assert abs(sum(chances.values()) - 1) < 1e-9
+    assert any('"steal"' in play for play in chances)  # the calls are among them
+    draws = 4000
+    table = Table(random.Random(11))
+    seen = Counter(json.dumps(table.choose(state), sort_keys=True) for _ in range(draws))
+    assert set(seen) <= set(chances)
+    for play, p in chances.items():
+        error = (p * (1 - p) / draws) ** 0.5
+        assert abs(seen[play] / draws - p) <= 5 * error + 1e-9, (play, seen[play], p)
+
+
+def test_a_rarely_seen_situation_is_looked_at_one_pitch_ahead():
+    """Below the threshold the rest of the half-inning is the players' chances of each play
+    followed by the table's runs from where it leads (a distribution); above it, the table's
+    own figure."""
+    table = build_table("quick-baseball", {"innings": 3}, games=40)
+    state = _with_runner()
+    ahead = MODEL.rest_one_pitch_ahead(state, table.counts)
+    assert abs(sum(ahead) - 1) < 1e-9 and min(ahead) >= 0
+    rest, seen = MODEL.table_rest(state, table.counts)
+    assert seen < MODEL.look_ahead_below  # 40 games see few of any pair of hands
+    assert ahead != rest
+    assert table.predict(state) == MODEL.chances_from(state, table.counts, ahead)
+    try:
+        MODEL.look_ahead_below = 0
+        assert table.predict(state) == MODEL.chances_from(state, table.counts, rest)
+    finally:
+        MODEL.look_ahead_below = type(MODEL).look_ahead_below

@@ -2,6 +2,7 @@
 clearly what it refuses."""
 
 import io
+import json
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -57,3 +58,33 @@ def test_it_refuses_clearly(args, message):
     with pytest.raises(CommandError, match=message):
         _run(*args)
     assert not WinTable.objects.exists()
+
+
+def test_ship_rebuilds_only_the_stale_tables_and_keeps_the_current_ones(tmp_path, monkeypatch):
+    """A stale table listed before a current one: writing the set after the first build must
+    not drop the current table's file (the current ones are read before anything is
+    written)."""
+    from games.win import shipped
+
+    monkeypatch.setattr(shipped, "INDEX", shipped.FOLDER / "index.json")
+    current = next(e for e in shipped.read_index().values() if e.kind == "quick-tennis")
+    folder = tmp_path / "shipped"
+    folder.mkdir()
+    kept = (shipped.FOLDER / current.file).read_bytes()
+    (folder / current.file).write_bytes(kept)
+    entry = {**current.__dict__, "options": dict(current.options)}
+    (folder / "index.json").write_text(json.dumps({"tables": [entry]}))
+    monkeypatch.setattr(shipped, "FOLDER", folder)
+    monkeypatch.setattr(shipped, "INDEX", folder / "index.json")
+    monkeypatch.setattr(shipped, "SHIPPED", (("solitaire-baseball", {}), ("quick-tennis", {})))
+
+    out, _ = _run("--ship", "--games", "6", "--workers", "1", "--no-progress")
+
+    lines = out.splitlines()
+    assert any(line.startswith("quick-tennis") and line.endswith(": current") for line in lines)
+    assert any(line.startswith("solitaire-baseball") and ": 6 games in" in line for line in lines)
+    assert (folder / current.file).read_bytes() == kept
+    assert sorted(kind for kind, _ in shipped.read_index()) == [
+        "quick-tennis",
+        "solitaire-baseball",
+    ]

@@ -93,6 +93,39 @@ class Table:
         return {"pitch": pitch, "bat": bat}
 
 
+def choice_chances(state: State) -> list[tuple[dict[str, Any], float]]:
+    """Every play ``Table.choose`` can make from ``state`` with its chance (they add up to
+    one): a refresh for sure, or each pairing of a batting card or call with a pitch."""
+    refresh = refresh_call(state)
+    if refresh:
+        return [({"refresh": refresh}, 1.0)]
+    bats, bat_mix, pitches, pitch_mix, hit_chance = mixes(situation_of(state))
+    runner = steal_candidate(state.bases)
+    steal = steal_share(runner, state.innings.outs, hit_chance) if runner is not None else 0.0
+    pitch_out = pitch_out_share(hit_chance) if runner is not None else 0.0
+    bat_chances = [(bat, p * (1 - steal)) for bat, p in zip(bats, bat_mix, strict=True) if p]
+    pitch_chances = [
+        (pitch, p * (1 - pitch_out)) for pitch, p in zip(pitches, pitch_mix, strict=True) if p
+    ]
+    if steal:
+        bat_chances.append((STEAL, steal))
+    if pitch_out:
+        pitch_chances.append((state.catalogue.pitch_out.id, pitch_out))
+    chances: dict[tuple[str, str], float] = {}
+    for bat, p in bat_chances:
+        for pitch, q in pitch_chances:
+            chances[(pitch, bat)] = chances.get((pitch, bat), 0.0) + p * q
+    return [
+        (
+            {"pitch": pitch, "call": bat}
+            if bat in (LEAVE, STEAL)
+            else {"pitch": pitch, "bat": bat},
+            p,
+        )
+        for (pitch, bat), p in chances.items()
+    ]
+
+
 def pitch_out_share(hit_chance: float) -> float:
     """How often the pitcher guesses a steal with Pitch Out when a runner may steal: more
     often when the batter's cards are weak (the batter is then likelier to steal)."""

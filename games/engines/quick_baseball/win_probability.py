@@ -14,12 +14,23 @@ side carries from one half-inning to the next (``CARRY``).
   and C2's red border becomes hittable), and a long half-inning turns the order over. Both
   change how many runs every later half-inning of that side scores, so the programme follows
   them (``StatefulInnings``) instead of taking later halves as the inning's average.
+- **A situation the table has seen rarely** (every pair of hands is a situation of its own,
+  and most are rare) is looked at one pitch ahead: the plausible players' chances of each
+  play (``player.choice_chances``) are applied to the state, and the rest of the half-inning
+  is what each play scores plus the table's runs from where it leads. The next states spread
+  over many situations, so their counts' noise averages out, and the pitch in hand, the part
+  of the rest a table pools worst, is worked out exactly. On 68 rarely seen states of
+  3-inning games the largest gap to play-outs of the rest of the half fell from 0.104 to
+  0.036 (docs/win-probability.md).
 """
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from ..win_probability.baseball import BaseballModel, Carry
-from .player import mixes, refresh_call, situation_of
+from .. import get
+from ..win_probability.baseball import RUNS, BaseballModel, Carry
+from ..win_probability.model import Probabilities, distribution, key_text
+from .player import choice_chances, mixes, refresh_call, situation_of
 from .state import BATTER, PITCHER, State
 
 
@@ -96,13 +107,64 @@ def ending(state: State) -> tuple[tuple[int, ...], ...]:
     return ((outs, bases, relief, len(ready_hands(state)[1])), (outs, bases, relief))
 
 
+class QuickBaseballModel(BaseballModel):
+    """The baseball model, looking one pitch ahead from a rarely seen situation."""
+
+    # A situation (without the ball count) seen fewer times than this is looked at one
+    # pitch ahead: about a third of the states of a 3-inning game, far fewer of a 9-inning
+    # one's.
+    look_ahead_below = 200
+
+    def predict(self, state: State, counts: Mapping[str, Sequence[int]]) -> Probabilities:
+        if get(self.game_id).is_over(state):
+            return super().predict(state, counts)
+        rest, seen = self.table_rest(state, counts)
+        if seen >= self.look_ahead_below:
+            return self.chances_from(state, counts, rest)
+        return self.chances_from(state, counts, self.rest_one_pitch_ahead(state, counts))
+
+    def table_rest(
+        self, state: State, counts: Mapping[str, Sequence[int]]
+    ) -> tuple[list[float], int]:
+        """The table's runs still to come in the half-inning from ``state``, and how often
+        its situation (without the ball count) was seen."""
+        keys = [key_text(level, key) for level, key in enumerate(self.levels(state))]
+        seen = sum(counts.get(keys[1]) or ())
+        return distribution(keys, counts, RUNS + 1, self.smoothing), seen
+
+    def rest_one_pitch_ahead(
+        self, state: State, counts: Mapping[str, Sequence[int]]
+    ) -> list[float]:
+        """The runs still to come in the half-inning: each play the players may make now,
+        with its chance, then the table's runs from the state it leads to. A play that ends
+        the half (or the game, on a walk-off) scores what it scored: past a walk-off only
+        winning matters, and the runs that won it are counted."""
+        engine = get(self.game_id)
+        side = state.innings.half
+        half = (state.innings.inning, side)
+        before = state.innings.score[side]
+        rest = [0.0] * (RUNS + 1)
+        for play, chance in choice_chances(state):
+            after, _ = engine.play(state, play)
+            runs = after.innings.score[side] - before
+            innings = after.innings
+            if innings.final or (innings.inning, innings.half) != half:
+                rest[min(runs, RUNS)] += chance
+                continue
+            later, _ = self.table_rest(after, counts)
+            for more, share in enumerate(later):
+                if share:
+                    rest[min(runs + more, RUNS)] += chance * share
+        return rest
+
+
 CARRY = Carry(states=18, moves=18, start=start, move=move, moved=moved, ending=ending)
 # A situation seen fewer than 50 times leans mostly on the coarser one: the finest ones are
 # many (every pair of hands) and each sees few half-innings.
 # 90,000 half-innings a side: 10,000 nine-inning games, 30,000 three-inning ones (with 10,000
 # three-inning games 91% of sampled states came within 0.03 of their play-outs, with 30,000
 # 93%, and the largest gap fell from 0.183 to 0.104).
-MODEL = BaseballModel(
+MODEL = QuickBaseballModel(
     "quick-baseball",
     situation,
     carry=CARRY,

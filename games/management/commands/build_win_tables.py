@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 from games.engines import EngineError, all_engines, get
+from games.engines.win_probability import Table
 from games.engines.win_probability.build import build_table
 from games.models import Game, League
 from games.win import chances as win_chances
@@ -99,44 +100,53 @@ class Command(BaseCommand):
 
     def _ship(self, options: dict[str, Any]) -> None:
         """Build every shipped table (kept ones that are current, unless ``--force``) and
-        write the set with its index."""
+        write the set with its index. The current ones are read first: writing the set
+        after each build replaces the folder, and must not drop a table still to be read."""
         index = shipped.read_index()
         tables = []
+        stale = []
         for kind, table_options in shipped.SHIPPED:
             name = win_tables.name_for(kind, table_options)
             if isinstance(name, win_tables.Unavailable):
                 raise CommandError(f"{kind}: {name.reason}")
+            if name in stale or any(
+                t.game_id == kind and dict(t.options) == dict(name.options) for t in tables
+            ):
+                continue  # a demo's options equal to the defaults
             key = name.key
             kept = shipped.load(*key) if not options["force"] else None
             if kept is not None and key[:2] in index:
                 self.stdout.write(f"{kind} {json.dumps(dict(name.options))}: current")
                 tables.append(kept)
-                continue
-            if any(t.game_id == kind and dict(t.options) == dict(name.options) for t in tables):
-                continue  # a demo's options equal to the defaults
-            with tqdm(
-                desc=kind, unit="game", disable=options["no_progress"], file=self.stderr
-            ) as bar:
-
-                def progress(done: int, total: int, bar: tqdm = bar) -> None:
-                    bar.total = total
-                    bar.update(done - bar.n)
-
-                table = build_table(
-                    kind,
-                    name.options,
-                    games=options["games"],
-                    seed=options["seed"],
-                    workers=max(1, options["workers"]),
-                    progress=progress,
-                )
+            else:
+                stale.append(name)
+        for name in stale:
+            table = self._build_one(name, options)
             tables.append(table)
             self.stdout.write(
-                f"{kind} {json.dumps(dict(name.options))}: {table.games} games"
+                f"{name.kind} {json.dumps(dict(name.options))}: {table.games} games"
                 f" in {table.seconds:.1f} s"
             )
             shipped.write(tables)  # after each table, so an interrupted run keeps its work
         shipped.write(tables)
+
+    def _build_one(self, name: win_tables.TableName, options: dict[str, Any]) -> Table:
+        with tqdm(
+            desc=name.kind, unit="game", disable=options["no_progress"], file=self.stderr
+        ) as bar:
+
+            def progress(done: int, total: int, bar: tqdm = bar) -> None:
+                bar.total = total
+                bar.update(done - bar.n)
+
+            return build_table(
+                name.kind,
+                name.options,
+                games=options["games"],
+                seed=options["seed"],
+                workers=max(1, options["workers"]),
+                progress=progress,
+            )
 
     def _names(self, kinds: list[str], raw: str | None) -> list[win_tables.TableName]:
         if raw is None:
