@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -76,14 +78,7 @@ class Command(BaseCommand):
             if current and not options["force"]:
                 self.stdout.write(f"{name.kind} {json.dumps(dict(name.options))}: current")
                 continue
-            with tqdm(
-                desc=name.kind, unit="game", disable=options["no_progress"], file=self.stderr
-            ) as bar:
-
-                def progress(done: int, total: int, bar: tqdm = bar) -> None:
-                    bar.total = total
-                    bar.update(done - bar.n)
-
+            with self._progress(name, options) as progress:
                 row = win_tables.build_and_store(
                     name,
                     games=options["games"],
@@ -130,15 +125,23 @@ class Command(BaseCommand):
             shipped.write(tables)  # after each table, so an interrupted run keeps its work
         shipped.write(tables)
 
-    def _build_one(self, name: win_tables.TableName, options: dict[str, Any]) -> Table:
+    @contextmanager
+    def _progress(
+        self, name: win_tables.TableName, options: dict[str, Any]
+    ) -> Iterator[Callable[[int, int], None]]:
+        """A progress bar for one table's build, as the callback ``build_table`` reports to."""
         with tqdm(
             desc=name.kind, unit="game", disable=options["no_progress"], file=self.stderr
         ) as bar:
 
-            def progress(done: int, total: int, bar: tqdm = bar) -> None:
+            def progress(done: int, total: int) -> None:
                 bar.total = total
                 bar.update(done - bar.n)
 
+            yield progress
+
+    def _build_one(self, name: win_tables.TableName, options: dict[str, Any]) -> Table:
+        with self._progress(name, options) as progress:
             return build_table(
                 name.kind,
                 name.options,
