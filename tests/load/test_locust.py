@@ -7,12 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from games.bench.load import Target, prime
 from games.bench.site import ROOT, Server, manage, site_env
 
 PASSWORD = "load-test-pw-42"
+# The scorers' account, and a game already live: fans pick one from the list at once
+# instead of waiting for a scorer's first game on a slow machine.
 MAKE_USER = f"""
 from django.contrib.auth import get_user_model
-get_user_model().objects.create_user("loader", password={PASSWORD!r})
+from games.bench.data import long_game
+user = get_user_model().objects.create_user("loader", password={PASSWORD!r})
+print(long_game("quick-baseball", {{"innings": 9}}, 3, user).pk)
 """
 
 
@@ -20,9 +25,12 @@ get_user_model().objects.create_user("loader", password={PASSWORD!r})
 def site(tmp_path: Path):
     env = site_env(sqlite_path=tmp_path / "site.sqlite3")
     manage(env, "migrate", "--no-input", "-v", "0")
-    manage(env, "shell", "-c", MAKE_USER)
+    game = int(manage(env, "shell", "-c", MAKE_USER).split()[-1])
     server = Server(env=env, workers=2, threads=2, log=tmp_path / "gunicorn.log")
     server.start()
+    # Each worker's first answers load templates and tables: done before the short run.
+    targets = [Target("/"), Target(f"/games/{game}/")]
+    prime(server.port, targets * 2)
     yield server
     server.stop()
 
