@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor
 
 from scorekeeper.environment import Env
 
@@ -251,6 +252,10 @@ JOB_STALE_AFTER = timedelta(hours=3)
 # A win-probability table's build is stopped past this many seconds of work (the tables'
 # option bounds keep every covered table well inside it; see games/engines/README.md).
 WIN_TABLE_BUDGET_SECONDS = env.int("SCOREKEEPER_WIN_TABLE_BUDGET", default=3600)
+# The scoring screens run the rules on the tablet too (Pyodide in a web worker, from the static
+# files ``manage.py pack_engine`` puts in place): off, or without those files, every tap waits
+# for the server as before.
+LOCAL_ENGINE = env.bool("SCOREKEEPER_LOCAL_ENGINE", default=True)
 # A season's data pack is rebuilt at most this often while its games change: between builds
 # the previous pack is served, with its own ETag.
 SEASON_PACK_REFRESH = timedelta(seconds=env.int("SCOREKEEPER_PACK_REFRESH", default=300))
@@ -292,6 +297,9 @@ STORAGES = {
 # Production (DEBUG off): collectstatic writes hashed, gzip-compressed copies, and WhiteNoise
 # serves the hashed names with a ten-year "immutable" Cache-Control.
 WHITENOISE_USE_FINDERS = True
+# The local engine's interpreter (Pyodide's .wasm and .mjs files) comes compressed from
+# ``manage.py pack_engine`` (games/plumbing/browser_engine.py): collectstatic leaves it be.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "wasm", "mjs"]
 if DEBUG:
     # Development serves static files from the finders; STATIC_ROOT exists only after
     # collectstatic, so WhiteNoise's warning about it is noise here.

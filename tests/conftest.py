@@ -54,6 +54,20 @@ def page(browser: Browser) -> Iterator[Page]:
         context.close()
 
 
+@pytest.fixture(autouse=True)
+def _local_engine_only_where_asked(request, settings) -> None:
+    """Scoring pages start Pyodide (megabytes of WebAssembly) only in the tests marked
+    ``local_engine``, for which its files are fetched once (``manage.py pack_engine``); the
+    other browser tests score through the server, as a page does until its engine is ready."""
+    if request.node.get_closest_marker("local_engine") is None:
+        settings.LOCAL_ENGINE = False
+        return
+    from games.plumbing import browser_engine
+
+    browser_engine.fetch_pyodide()
+    settings.LOCAL_ENGINE = True
+
+
 DATABASE_FIXTURES = ("db", "transactional_db", "django_db_reset_sequences", "live_server")
 
 

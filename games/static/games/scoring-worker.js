@@ -11,6 +11,9 @@
 //   its board, by sending the page as it stands (no request to the server).
 // - Kept is only what a scoring page asks for (its own address, its stylesheets and scripts),
 //   only plain 200 answers to GET. Every other request, and every POST, goes by untouched.
+// - The local engine's files (engine-worker.js and games/engine/: Pyodide and the packed
+//   engines) are kept the first time the network gives them: the scoring page's worker asks
+//   for them itself, and asking again to keep them would fetch megabytes twice.
 // - The copies are the logged-in scorer's pages, so they are all dropped when anyone logs in
 //   or out in this browser (the query string names the two addresses): a page kept for one
 //   scorer is never shown to the next.
@@ -22,6 +25,7 @@ var ASSETS = PREFIX + "assets-v1";
 var KEPT_PAGES = 20;
 var PAGE_WAIT_MS = 4000;
 var ASSET_KINDS = ["style", "script", "font", "image"];
+var ENGINE_FILE = /\/games\/(engine-worker[^/]*\.js|engine\/.+)$/;
 
 var query = new URL(self.location.href).searchParams;
 var ACCOUNT_PATHS = [query.get("login"), query.get("logout")].filter(Boolean);
@@ -55,8 +59,10 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") { return; }
   if (request.mode === "navigate") {
     event.respondWith(page(request, event.resultingClientId));
+  } else if (ENGINE_FILE.test(url.pathname)) {
+    event.respondWith(asset(request, true));
   } else if (ASSET_KINDS.indexOf(request.destination) >= 0) {
-    event.respondWith(asset(request));
+    event.respondWith(asset(request, false));
   }
 });
 
@@ -111,11 +117,12 @@ function page(request, clientId) {
 }
 
 // A stylesheet, script, font or image: the network's answer, else the copy if there is one.
-function asset(request) {
+// The answer refreshes a copy kept already; ``always`` keeps it even when none was.
+function asset(request, always) {
   return caches.open(ASSETS).then(function (cache) {
     return fetch(request).then(function (response) {
       return cache.match(request, { ignoreVary: true }).then(function (copy) {
-        return copy && storable(response) ? putThen(cache, request, response) : response;
+        return (copy || always) && storable(response) ? putThen(cache, request, response) : response;
       });
     }, function (error) {
       return cache.match(request, { ignoreVary: true }).then(function (copy) {

@@ -1,0 +1,230 @@
+"""What the scoring screen's local engine is built from: the engines' package, packed into one
+zip for the browser, and Pyodide (CPython compiled to WebAssembly) from the ``pyodide``
+package of the npm registry, with a standard library cut down to what the engines need.
+
+Both land in the site's static files (``games/static/games/engine/``), served like any other
+by WhiteNoise: nothing comes from a CDN. ``manage.py pack_engine`` writes them;
+``engines.zip`` is kept in the repository and a test fails when it differs from
+``games/engines/``; Pyodide's files are fetched by ``npm pack`` (its checksum checked) and not
+kept in the repository.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import io
+import shutil
+import subprocess
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import games.engines
+
+ENGINES = Path(games.engines.__file__).parent
+STATIC = Path(__file__).resolve().parents[1] / "static" / "games" / "engine"
+ENGINES_ZIP = STATIC / "engines.zip"
+PYODIDE_DIR = STATIC / "pyodide"
+
+PYODIDE_VERSION = "314.0.7"
+# The npm registry's checksum of the package (``npm view pyodide@<version> dist.integrity``).
+PYODIDE_INTEGRITY = (
+    "sha512-"
+    "0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+# What the page loads: the loader, the interpreter (script and WebAssembly), the list of
+# packages (none is loaded, but the loader reads it) and the standard library.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "pyodide-lock.json",
+    "python_stdlib.zip",
+)
+# The interpreter is compressed here, once, beside its files: WhiteNoise serves these copies
+# as they are (``WHITENOISE_SKIP_COMPRESS_EXTENSIONS``), where collectstatic would spend
+# minutes on brotli's best setting for each file under both its names. Brotli's setting 5
+# comes within 18% of its best size in a hundredth of the time (3.23 against 2.74 MB).
+PRECOMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs")
+BROTLI_QUALITY = 5
+# Parts of the standard library the engines never import and Pyodide does not start with:
+# left out of the browser's copy, a third of its size. A module the engines come to need is
+# found missing by the browser tests (they import and play every game in Chromium).
+LEFT_OUT = frozenset(
+    {
+        "_pyrepl", "curses", "dbm", "doctest.py", "email", "ensurepip", "html", "http",
+        "idlelib", "imaplib.py", "mailbox.py", "multiprocessing", "pdb.py", "pickletools.py",
+        "pydoc.py", "pydoc_data", "sqlite3", "tarfile.py", "tkinter", "tomllib", "turtle.py",
+        "turtledemo", "unittest", "urllib", "venv", "wsgiref", "xml", "xmlrpc", "zipapp.py",
+        "ftplib.py", "smtplib.py", "poplib.py", "nntplib.py", "mimetypes.py", "difflib.py",
+        "ipaddress.py", "optparse.py", "getopt.py", "shelve.py", "mailcap.py", "netrc.py",
+        "trace.py", "profile.py", "cProfile.py", "pstats.py", "timeit.py", "tabnanny.py",
+        "zoneinfo", "lib2to3",
+    }
+)  # fmt: skip
+# Of the text encodings, Pyodide and the engines use these (UTF-8 throughout; zipfile names
+# code page 437).
+ENCODINGS_KEPT = frozenset(
+    {"__init__.py", "aliases.py", "ascii.py", "cp437.py", "latin_1.py", "utf_8.py", "utf_8_sig.py"}
+)
+# A fixed time for every member, so that packing the same source twice gives the same zip.
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+
+
+class PackError(RuntimeError):
+    """Pyodide could not be fetched or does not match its checksum."""
+
+
+def engine_sources() -> Iterator[tuple[str, bytes]]:
+    """Each file the engines need at run time (their modules and card catalogues), as its
+    name in the zip and its bytes, in name order. ``games/__init__.py`` is an empty file
+    there: the site's own package is not needed to import ``games.engines``."""
+    yield "games/__init__.py", b""
+    files = [
+        path
+        for path in ENGINES.rglob("*")
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts
+    ]
+    for path in sorted(files):
+        yield f"games/engines/{path.relative_to(ENGINES).as_posix()}", path.read_bytes()
+
+
+def engines_zip() -> bytes:
+    """The engines packed for the browser: the same bytes for the same sources."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as packed:
+        for name, data in engine_sources():
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            packed.writestr(info, data)
+    return buffer.getvalue()
+
+
+def packed_sources(path: Path | None = None) -> dict[str, bytes]:
+    """What a packed zip holds, name → bytes (empty when there is none)."""
+    path = path or ENGINES_ZIP
+    if not path.exists():
+        return {}
+    with zipfile.ZipFile(path) as packed:
+        return {name: packed.read(name) for name in packed.namelist()}
+
+
+def stale_members(path: Path | None = None) -> list[str]:
+    """The files that differ between the packed zip and ``games/engines/`` (added, removed or
+    changed), sorted; empty when the packed copy is current."""
+    path = path or ENGINES_ZIP
+    packed = packed_sources(path)
+    source = dict(engine_sources())
+    return sorted(
+        name for name in packed.keys() | source.keys() if packed.get(name) != source.get(name)
+    )
+
+
+def write_engines_zip(path: Path | None = None) -> bool:
+    """Pack the engines into ``path`` unless it holds them already; True if it was written."""
+    path = path or ENGINES_ZIP
+    if path.exists() and not stale_members(path):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(engines_zip())
+    return True
+
+
+def available() -> bool:
+    """The scoring screens offer the local engine: switched on (``LOCAL_ENGINE``) and its files
+    in place."""
+    from django.conf import settings
+
+    return bool(settings.LOCAL_ENGINE) and ENGINES_ZIP.exists() and pyodide_ready()
+
+
+def pyodide_ready(directory: Path | None = None) -> bool:
+    """Pyodide's files are in place, from the version this module names."""
+    directory = directory or PYODIDE_DIR
+    stamp = directory / "VERSION"
+    return (
+        stamp.exists()
+        and stamp.read_text().strip() == PYODIDE_VERSION
+        and all((directory / name).exists() for name in PYODIDE_FILES)
+        and all((directory / f"{name}.gz").exists() for name in PRECOMPRESSED)
+    )
+
+
+def fetch_pyodide(directory: Path | None = None) -> bool:
+    """Put Pyodide's files in ``directory``: the npm package, fetched with ``npm pack``, its
+    checksum checked, the standard library cut down. False when they were there already."""
+    directory = directory or PYODIDE_DIR
+    if pyodide_ready(directory):
+        return False
+    with tempfile.TemporaryDirectory() as scratch:
+        tarball = _npm_pack(Path(scratch))
+        _check_integrity(tarball)
+        unpacked = Path(scratch) / "unpacked"
+        with tarfile.open(tarball) as archive:
+            archive.extractall(unpacked, filter="data")
+        package = unpacked / "package"
+        if directory.exists():
+            shutil.rmtree(directory)
+        directory.mkdir(parents=True)
+        for name in PYODIDE_FILES:
+            if name == "python_stdlib.zip":
+                trim_stdlib(package / name, directory / name)
+            else:
+                shutil.copyfile(package / name, directory / name)
+        for name in PRECOMPRESSED:
+            precompress(directory / name)
+        (directory / "VERSION").write_text(PYODIDE_VERSION + "\n")
+    return True
+
+
+def precompress(path: Path) -> None:
+    """Write ``path``'s gzip copy (``.gz``) and, where the brotli module is installed, its
+    brotli copy (``.br``), for WhiteNoise to serve to browsers that accept them."""
+    data = path.read_bytes()
+    path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    try:
+        import brotli
+    except ImportError:
+        return
+    path.with_name(path.name + ".br").write_bytes(brotli.compress(data, quality=BROTLI_QUALITY))
+
+
+def trim_stdlib(source: Path, target: Path) -> None:
+    """Copy Pyodide's standard library zip without the parts in ``LEFT_OUT`` and the text
+    encodings outside ``ENCODINGS_KEPT`` (members copied as they are compressed)."""
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(target, "w") as kept:
+        for info in full.infolist():
+            if _kept(info.filename):
+                kept.writestr(info, full.read(info.filename), compress_type=info.compress_type)
+
+
+def _kept(name: str) -> bool:
+    parts = name.split("/")
+    if parts[0] in LEFT_OUT:
+        return False
+    if parts[0] == "encodings" and len(parts) == 2 and parts[1]:
+        return parts[1] in ENCODINGS_KEPT
+    return True
+
+
+def _npm_pack(directory: Path) -> Path:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise PackError("npm is not installed: it fetches Pyodide from the npm registry")
+    command = [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(directory)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    if done.returncode != 0:
+        raise PackError(f"npm pack pyodide@{PYODIDE_VERSION} failed: {done.stderr.strip()}")
+    return directory / f"pyodide-{PYODIDE_VERSION}.tgz"
+
+
+def _check_integrity(tarball: Path) -> None:
+    algorithm, _, expected = PYODIDE_INTEGRITY.partition("-")
+    digest = hashlib.new(algorithm, tarball.read_bytes()).digest()
+    if base64.b64encode(digest).decode() != expected:
+        raise PackError(f"{tarball.name} does not match its checksum: not used")

@@ -1,0 +1,58 @@
+// The scoring screen's local engine, in a web worker of its own so that the page never waits
+// for it: Pyodide (CPython compiled to WebAssembly) and the engines' package, both from the
+// site's static files (manage.py pack_engine), running games/engines/tablet.py as it is.
+//
+// The page (engine.js) posts {id, op, ...}: first {op: "boot", pyodide, stdlib, lock,
+// engines} with the addresses of Pyodide's loader, its standard library and package list, and
+// the packed engines; then requests for tablet.serve ({op: "open" | "play" | "undo" | "view" |
+// "run", ...}). Each is answered {id, answer} (the engine's answer, a JSON value), or
+// {id, failed: "why"}. Requests are answered in the order they came.
+"use strict";
+
+var serve = null;
+var queue = Promise.resolve();
+
+self.onmessage = function (event) {
+  var message = event.data || {};
+  queue = queue.then(function () {
+    return handle(message);
+  }).then(function (answer) {
+    self.postMessage({ id: message.id, answer: answer });
+  }, function (error) {
+    self.postMessage({ id: message.id, failed: String((error && error.message) || error) });
+  });
+};
+
+function handle(message) {
+  if (message.op === "boot") { return boot(message); }
+  if (!serve) { throw new Error("the engine is not loaded"); }
+  var answer = JSON.parse(serve(JSON.stringify(message)));
+  if (answer && answer.failed) { throw new Error(answer.failed); }
+  return answer;
+}
+
+function boot(message) {
+  var started = performance.now();
+  var python = null;
+  return import(message.pyodide).then(function (module) {
+    return module.loadPyodide({
+      indexURL: message.pyodide.replace(/[^/]*$/, ""),
+      stdLibURL: message.stdlib,
+      lockFileURL: message.lock,
+      // Nothing is printed by the engines; the page has no console to show it on.
+      stdout: function () {},
+      stderr: function () {},
+    });
+  }).then(function (loaded) {
+    python = loaded;
+    return fetch(message.engines, { credentials: "same-origin" });
+  }).then(function (response) {
+    if (!response.ok) { throw new Error("engines: " + response.status); }
+    return response.arrayBuffer();
+  }).then(function (zip) {
+    python.unpackArchive(zip, "zip", { extractDir: "/engine" });
+    serve = python.runPython(
+      'import sys\nsys.path.insert(0, "/engine")\nfrom games.engines.tablet import serve\nserve');
+    return { ms: Math.round(performance.now() - started) };
+  });
+}

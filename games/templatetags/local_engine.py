@@ -1,0 +1,17 @@
+"""``{% local_engine game %}``: what a scoring page needs to start the rules on the tablet
+(``games/static/games/engine.js``), or nothing where the local engine is off or not built."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.plumbing import browser_engine
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/_local_engine.html")
+def local_engine(game: Any) -> dict[str, Any]:
+    return {"game": game, "available": browser_engine.available()}
