@@ -62,10 +62,15 @@ class Tablet:
                 return {**self.view(), "ok": False, "question": question}
             state, outcome = self.engine.play(self.states[-1], raw)
         except EngineError as error:
-            return {**self.view(), "ok": False, "refusal": _sentence(error), "error": _kind(error)}
+            return self.refused(error)
         self.states.append(state)
         self.outcomes.append(outcome)
         return self.view()
+
+    def refused(self, error: EngineError) -> dict[str, Any]:
+        """The game unchanged, with ``error`` as the refusal: the engine's words as a
+        sentence, and the kind of error."""
+        return {**self.view(), "ok": False, "refusal": _sentence(error), "error": _kind(error)}
 
     def undo(self) -> dict[str, Any]:
         """Take back the last play; refused (``ok`` false) when there is none."""
@@ -95,6 +100,11 @@ class Tablet:
 
 # The game the page's worker has open: one scoring screen, one game.
 _open: list[Tablet] = []
+
+
+def current() -> Tablet | None:
+    """The game the page's worker has open (``serve``'s "open"), or None."""
+    return _open[0] if _open else None
 
 
 def serve(request: str) -> str:

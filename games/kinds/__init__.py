@@ -10,8 +10,9 @@ in ``games/kinds/<game id with _>/__init__.py``. A game declares:
 - ``score_text(summary)``: the score after a play, for the play-by-play ("45/3", "3–2");
 - ``progress_text(summary)``: where a live game stands, for lists ("Top 3", "Set 2: 3–1 15–0");
 - ``screen``: its scoring screen module (``screen.py`` beside the declaration): ``context(board)``
-  for its templates, ``read_play(post_data)`` for its scoring form, and optionally ``FIELDS``,
-  ``defaults``, ``selected`` and ``play_fields`` (see ``games/scoring/screens/__init__.py``);
+  for its templates, ``read_play(post_data)`` for its scoring form (the game's tap reader from
+  ``games/kinds/taps/``, which the browser runs too), and optionally ``FIELDS``, ``defaults``,
+  ``selected`` and ``play_fields`` (see ``games/scoring/screens/__init__.py``);
 - ``stats``: its stats module (``stats.py``): ``side_stats(replayed, side)`` and its stats
   tables (see ``games/leagues/stats/__init__.py`` and ``games/leagues/stats_selectors.py``);
 - ``exports``: the exports that apply beside the JSON record (``"cricsheet"``, ``"retrosheet"``);

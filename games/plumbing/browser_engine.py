@@ -1,12 +1,13 @@
-"""What the scoring screen's local engine is built from: the engines' package, packed into one
-zip for the browser, and Pyodide (CPython compiled to WebAssembly) from the ``pyodide``
-package of the npm registry, with a standard library cut down to what the engines need.
+"""What the scoring screen's local engine is built from: the engines' package and the games'
+tap readers (``games/kinds/taps/``, how a tap's fields become a play), packed into one zip for
+the browser, and Pyodide (CPython compiled to WebAssembly) from the ``pyodide`` package of the
+npm registry, with a standard library cut down to what they need.
 
 Both land in the site's static files (``games/static/games/engine/``), served like any other
 by WhiteNoise: nothing comes from a CDN. ``manage.py pack_engine`` writes them;
 ``engines.zip`` is kept in the repository and a test fails when it differs from
-``games/engines/``; Pyodide's files are fetched by ``npm pack`` (its checksum checked) and not
-kept in the repository.
+``games/engines/`` and ``games/kinds/taps/``; Pyodide's files are fetched by ``npm pack`` (its
+checksum checked) and not kept in the repository.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from pathlib import Path
 import games.engines
 
 ENGINES = Path(games.engines.__file__).parent
+# The tap readers, found beside the engines rather than imported: the site's plumbing imports
+# no game layer.
+TAPS = ENGINES.parent / "kinds" / "taps"
 STATIC = Path(__file__).resolve().parents[1] / "static" / "games" / "engine"
 ENGINES_ZIP = STATIC / "engines.zip"
 PYODIDE_DIR = STATIC / "pyodide"
@@ -80,9 +84,10 @@ class PackError(RuntimeError):
 
 
 def engine_sources() -> Iterator[tuple[str, bytes]]:
-    """Each file the engines need at run time (their modules and card catalogues), as its
-    name in the zip and its bytes, in name order. ``games/__init__.py`` is an empty file
-    there: the site's own package is not needed to import ``games.engines``."""
+    """Each file the local engine needs at run time (the engines' modules and card catalogues,
+    the tap readers' modules), as its name in the zip and its bytes, in name order.
+    ``games/__init__.py`` and ``games/kinds/__init__.py`` are empty files there: the site's
+    own packages are not needed to import ``games.engines`` and ``games.kinds.taps``."""
     yield "games/__init__.py", b""
     files = [
         path
@@ -91,6 +96,9 @@ def engine_sources() -> Iterator[tuple[str, bytes]]:
     ]
     for path in sorted(files):
         yield f"games/engines/{path.relative_to(ENGINES).as_posix()}", path.read_bytes()
+    yield "games/kinds/__init__.py", b""
+    for path in sorted(TAPS.glob("*.py")):
+        yield f"games/kinds/taps/{path.name}", path.read_bytes()
 
 
 def engines_zip() -> bytes:
@@ -115,7 +123,7 @@ def packed_sources(path: Path | None = None) -> dict[str, bytes]:
 
 
 def stale_members(path: Path | None = None) -> list[str]:
-    """The files that differ between the packed zip and ``games/engines/`` (added, removed or
+    """The files that differ between the packed zip and its sources (added, removed or
     changed), sorted; empty when the packed copy is current."""
     path = path or ENGINES_ZIP
     packed = packed_sources(path)
@@ -126,7 +134,8 @@ def stale_members(path: Path | None = None) -> list[str]:
 
 
 def write_engines_zip(path: Path | None = None) -> bool:
-    """Pack the engines into ``path`` unless it holds them already; True if it was written."""
+    """Pack the engines and the tap readers into ``path`` unless it holds them already; True
+    if it was written."""
     path = path or ENGINES_ZIP
     if path.exists() and not stale_members(path):
         return False

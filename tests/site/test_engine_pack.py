@@ -28,6 +28,10 @@ def test_packing_the_same_source_gives_the_same_zip():
     assert "games/engines/catalogues/index.json" in names
     assert not [name for name in names if "__pycache__" in name or name.endswith(".md")]
     assert packed.read("games/__init__.py") == b""
+    # The tap readers go with the engines; the site's kinds package is an empty one there.
+    assert packed.read("games/kinds/__init__.py") == b""
+    assert "games/kinds/taps/__init__.py" in names
+    assert "games/kinds/taps/backyard_baseball.py" in names
 
 
 def test_a_stale_copy_is_named_file_by_file(tmp_path: Path):

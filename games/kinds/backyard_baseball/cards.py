@@ -8,13 +8,9 @@ import copy
 from typing import Any
 
 from games.engines.backyard_baseball.catalogue import FIELD_SPACES, TARGETS
-from games.kinds.backyard_baseball.screen import (
-    BATTER_RESULTS,
-    PITCHER_RESULTS,
-    PITCHES,
-    SPACED,
-)
+from games.kinds.backyard_baseball.screen import BATTER_RESULTS, PITCHER_RESULTS, PITCHES
 from games.kinds.card_tables import Column, Row, Table, chosen, whole
+from games.kinds.taps.backyard_baseball import SPACED
 
 MAX_LABEL = 12
 SPACES = tuple((space, space) for space in FIELD_SPACES)

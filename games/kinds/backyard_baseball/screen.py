@@ -7,14 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import QueryDict
-
-from games.engines import InvalidPlay
 from games.engines.backyard_baseball import FIELD_SPACES, MOUND, OUTFIELD, swap_allowed
 from games.engines.baseball import ordinal
 from games.kinds.backyard_baseball import deck as decks
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
+from games.kinds.taps.backyard_baseball import read_play as read_play
 
 # Where the spaces are drawn on the field (viewBox 0 0 400 300): presentation, not rules.
 POSITIONS = {
@@ -37,7 +35,6 @@ BATTER_RESULTS = (
     ("bunt", "Bunt"),
 )
 BASE_WORDS = ("1st", "2nd", "3rd")
-SPACED = {"pitcher": ("grounder", "fly"), "batter": ("grounder", "line-drive")}
 # The fields a play posts (a selection, see games.scoring.screens); CARRIED are the answers to the
 # screen's questions, which the correction form keeps as they were.
 CARRIED = (
@@ -170,86 +167,6 @@ def _swap_words(state: Any) -> str:
     pawn = state.swap_pawn
     where = state.runners.index(pawn)
     return f"Swap {pawn} ({BASE_WORDS[where]}) and the ghost ({BASE_WORDS[state.new_ghost]})"
-
-
-# --- reading the taps ----------------------------------------------------------------------
-
-
-def read_play(data: QueryDict, state: Any = None) -> dict[str, Any]:
-    """The play the controls posted. A card tapped by its label (``pitcher_card``,
-    ``batter_card``, unless ``faces`` says the faces were entered) is read from the deck of
-    ``state``'s game into its full face, and the labels are kept under ``cards``."""
-    if data.get("swap"):
-        return {"swap": True}
-    if "event" in data:
-        name = data["event"].strip()
-        if not name:
-            raise InvalidPlay("write the event card's name first")
-        return {"event": name}
-    if not data.get("fielder"):
-        raise InvalidPlay("tap the fielder's space on the field first")
-    by_label = not data.get("faces")
-    labels: dict[str, str] = {}
-    play: dict[str, Any] = {"fielder": data["fielder"]}
-    for who, face in (("pitcher", decks.pitcher_face), ("batter", decks.batter_face)):
-        label = data.get(f"{who}_card") if by_label else None
-        if label:
-            play[who] = face(state, label)
-            labels[who] = label
-        else:
-            play[who] = _card(data, who)
-    if data.get("die"):
-        play["die"] = _number(data["die"], "the die")
-    elif play["batter"]["result"] != "bunt":
-        raise InvalidPlay("tap the die")
-    if data.get("bobble"):
-        play["bobble"] = None if data["bobble"] == "none" else _number(data["bobble"], "bobble")
-    if data.get("extend_batter_card") or data.get("extend_pitcher_card"):
-        play["extend"], extended = decks.extension(state, data)
-        labels.update(extended)
-    elif data.get("extend_runners") or data.get("extend_pitcher"):
-        play["extend"] = _extend(data)
-    if labels:
-        play["cards"] = labels
-    return play
-
-
-def _card(data: QueryDict, who: str) -> dict[str, Any]:
-    card: dict[str, Any] = {}
-    if who == "pitcher":
-        if not data.get("pitcher_number"):
-            raise InvalidPlay("tap the number on the pitcher's card")
-        card["number"] = _number(data["pitcher_number"], "the pitcher's number")
-    for key in ("pitch", "result"):
-        if not data.get(f"{who}_{key}"):
-            raise InvalidPlay(f"tap the {key} on the {who}'s card")
-        card[key] = data[f"{who}_{key}"]
-    # A space tapped before choosing a result that has none is left out.
-    if card["result"] in SPACED[who]:
-        if not data.get(f"{who}_space"):
-            words = card["result"].replace("-", " ")
-            raise InvalidPlay(f"tap the space on the {who}'s card: where the {words} goes")
-        card["space"] = data[f"{who}_space"]
-    return card
-
-
-def _extend(data: QueryDict) -> dict[str, Any]:
-    if not data.get("extend_runners"):
-        raise InvalidPlay("extend: tap the runner icons on the batter's card")
-    pitcher = data.get("extend_pitcher")
-    if not pitcher:
-        raise InvalidPlay("extend: tap the pitcher's card number, or No card")
-    return {
-        "runners": _number(data["extend_runners"], "extend: the runner icons"),
-        "pitcher_number": None if pitcher == "none" else _number(pitcher, "extend: the number"),
-    }
-
-
-def _number(value: str, what: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise InvalidPlay(f"{what} must be a number (got {value!r})") from None
 
 
 def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:

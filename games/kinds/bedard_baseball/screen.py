@@ -6,14 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import QueryDict
-
-from games.engines import InvalidPlay
 from games.engines.baseball import ordinal
 from games.engines.bedard_baseball import CARDS_PER_DEAL, Card
 from games.engines.bedard_baseball.deck import COLOUR, FACES, STANDARD, SUITS, VALUES, read_card
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
+from games.kinds.taps.bedard_baseball import read_play as read_play
 
 # The colour a suit's row is drawn in (a class in bedard-baseball.css).
 SUIT_COLOURS = {
@@ -27,7 +25,6 @@ SUIT_COLOURS = {
     "S": "black",
 }
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-TRUE_WORDS, FALSE_WORDS = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
 # The fields a pitch posts (a selection, see games.scoring.screens); CARRIED is the answer to the
 # screen's question, which the correction form keeps as it was.
 CARRIED = ("field_had_suit",)
@@ -127,25 +124,6 @@ def _suit(posted: tuple[str, ...]) -> str:
 
 def _label(deck: str, value: int) -> str:
     return FACES.get(value, str(value)) if deck == STANDARD else str(value)
-
-
-def read_play(data: QueryDict) -> dict[str, Any]:
-    lead, answer = data.get("bat"), data.get("field")
-    if not lead and not answer:
-        raise InvalidPlay("no play was entered: tap the batter's lead, then the fielder's answer")
-    if not lead:
-        raise InvalidPlay("tap the batter's lead card first")
-    if not answer:
-        raise InvalidPlay("tap the fielder's answer card")
-    play: dict[str, Any] = {"bat": lead, "field": answer}
-    had_suit = data.get("field_had_suit", "")
-    if had_suit:
-        word = had_suit.lower()
-        # An answer the screen does not know goes through as it is, for the engine to name.
-        play["field_had_suit"] = (
-            True if word in TRUE_WORDS else False if word in FALSE_WORDS else had_suit
-        )
-    return play
 
 
 def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:

@@ -5,14 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import QueryDict
-
-from games.engines import InvalidPlay
 from games.engines.baseball import ordinal
 from games.engines.baseball.bases import steal_candidate
 from games.engines.quick_baseball import refresh_allowed
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
+from games.kinds.taps.quick_baseball import read_play as read_play
 
 GROUP_NAMES = ("1-3", "4-6", "7-9")
 BASE_LABELS = {1: "1B", 2: "2B", 3: "3B", 4: "HR"}
@@ -188,20 +186,6 @@ def _refreshes(state: Any) -> list[tuple[str, list[str]]]:
         ("Refresh both", ["batter", "pitcher"]),
     ]
     return [(label, who) for label, who in options if refresh_allowed(state, tuple(who))]
-
-
-def read_play(data: QueryDict) -> dict[str, Any]:
-    refresh = [value for value in data.getlist("refresh") if value]
-    if refresh:
-        return {"refresh": refresh}
-    play = {key: data[key] for key in ("pitch", "bat", "call") if data.get(key)}
-    if not play:
-        raise InvalidPlay("no play was entered: tap the cards first")
-    if "pitch" not in play:
-        raise InvalidPlay("choose the pitcher's card first")
-    if "bat" not in play and "call" not in play:
-        raise InvalidPlay("choose the batter's card, or call steal or leave")
-    return play
 
 
 def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:

@@ -6,14 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import QueryDict
-
-from games.engines import InvalidPlay
 from games.engines.quick_tennis import Match, legal_plays, point_names
 from games.engines.quick_tennis.scoring import win_point
 from games.engines.quick_tennis.words import set_text
 from games.kinds.quick_tennis.stats import side_stats
 from games.kinds.screen_board import ScreenBoard
+from games.kinds.taps.quick_tennis import read_play as read_play
 
 # Each half as the scorer sees the court from behind side 1's baseline: the top player's
 # half is turned round (back row at the top), the bottom player's net row comes first.
@@ -259,30 +257,6 @@ def _stats(board: ScreenBoard, names: list[str]) -> list[StatLine]:
         StatLine("Points lost out of cards", both("out_of_cards")),
         StatLine("Longest rally (shots)", both("longest_rally")),
     ]
-
-
-def read_play(data: QueryDict) -> dict[str, Any]:
-    if data.get("out_of_cards"):
-        return {"out_of_cards": True}
-    receive = [card for card in data.getlist("receive") if card]
-    if data.get("serve"):
-        if not receive:
-            raise InvalidPlay("tap one to three quadrants for the receiver's cards")
-        return {"serve": data["serve"], "receive": receive}
-    if data.get("hit"):
-        if not receive:
-            raise InvalidPlay("tap the receiver's card")
-        play: dict[str, Any] = {"hit": data["hit"], "receive": receive[0]}
-        if len(receive) > 1:
-            play["receive"] = receive
-        if data.get("recover"):
-            play["recover"] = True
-        if data.get("call"):
-            play["call"] = data["call"]
-        return play
-    if receive:
-        raise InvalidPlay("tap the card of the player with the ball first")
-    raise InvalidPlay("no play was entered: tap the cards first")
 
 
 def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:

@@ -6,9 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import QueryDict
-
-from games.engines import InvalidPlay
 from games.engines.baseball import ordinal
 from games.engines.solitaire_baseball import (
     ALL_CARDS,
@@ -23,6 +20,7 @@ from games.engines.solitaire_baseball import (
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
 from games.kinds.solitaire_baseball.win_loss import solitaire_record
+from games.kinds.taps.solitaire_baseball import read_play as read_play
 
 RED_SUITS = frozenset({"D", "H"})
 VALUE_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
@@ -126,15 +124,6 @@ def _result_note(summary: dict[str, Any], scheduled: int) -> str:
         completed = innings if summary["outs"] == 3 else innings - 1
         return f"{said}, called for rain after {completed} completed inning{'s' * (completed != 1)}"
     return f"{said} in {innings} inning{'s' * (innings != 1)} (target: more than {scheduled})"
-
-
-def read_play(data: QueryDict) -> dict[str, Any]:
-    if data.get("rain"):
-        return {"rain": True}
-    cards = [card for card in data.getlist("cards") if card]
-    if not cards:
-        raise InvalidPlay("no cards were laid down: tap one to four cards for the batter")
-    return {"cards": cards}
 
 
 def selected(selection: dict[str, tuple[str, ...]]) -> dict[str, Any]:

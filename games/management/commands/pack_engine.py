@@ -1,9 +1,10 @@
 """``python manage.py pack_engine``: build what the scoring screen's local engine loads.
 
-Packs ``games/engines/`` into ``games/static/games/engine/engines.zip`` (kept in the
-repository; the suite fails while it differs from the source) and puts Pyodide's files beside
-it, fetched with ``npm pack`` from the npm registry, checksum checked, standard library cut
-down (``games.plumbing.browser_engine``). Both steps do nothing when their files are current.
+Packs ``games/engines/`` and the tap readers (``games/kinds/taps/``) into
+``games/static/games/engine/engines.zip`` (kept in the repository; the suite fails while it
+differs from the source) and puts Pyodide's files beside it, fetched with ``npm pack`` from
+the npm registry, checksum checked, standard library cut down
+(``games.plumbing.browser_engine``). Both steps do nothing when their files are current.
 
 ``--check`` writes nothing: exit status 1, naming the files, when the packed engines differ
 from the source. ``--engines-only`` skips Pyodide (no npm needed).
@@ -34,7 +35,7 @@ class Command(BaseCommand):
             stale = browser_engine.stale_members()
             if stale:
                 raise CommandError(
-                    "The packed engines differ from games/engines/ in: "
+                    "The packed engines differ from games/engines/ and games/kinds/taps/ in: "
                     + ", ".join(stale)
                     + ". Run: python manage.py pack_engine"
                 )

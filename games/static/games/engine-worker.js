@@ -1,11 +1,14 @@
 // The scoring screen's local engine, in a web worker of its own so that the page never waits
-// for it: Pyodide (CPython compiled to WebAssembly) and the engines' package, both from the
-// site's static files (manage.py pack_engine), running games/engines/tablet.py as it is.
+// for it: Pyodide (CPython compiled to WebAssembly) and the engines' package with the games'
+// tap readers, both from the site's static files (manage.py pack_engine), running
+// games/engines/tablet.py and games/kinds/taps/ as they are.
 //
 // The page (engine.js) posts {id, op, ...}: first {op: "boot", pyodide, stdlib, lock,
 // engines} with the addresses of Pyodide's loader, its standard library and package list, and
-// the packed engines; then requests for tablet.serve ({op: "open" | "play" | "undo" | "view" |
-// "run", ...}). Each is answered {id, answer} (the engine's answer, a JSON value), or
+// the packed engines; then requests for games.kinds.taps.serve ({op: "open" | "play" |
+// "undo" | "view" | "run", ...} as tablet.serve answers them, and {op: "tap", fields:
+// [[name, value], ...], answered}: a tap's form fields read into a play, as the server reads
+// them, and played). Each is answered {id, answer} (the engine's answer, a JSON value), or
 // {id, failed: "why"}. Requests are answered in the order they came.
 "use strict";
 
@@ -52,7 +55,7 @@ function boot(message) {
   }).then(function (zip) {
     python.unpackArchive(zip, "zip", { extractDir: "/engine" });
     serve = python.runPython(
-      'import sys\nsys.path.insert(0, "/engine")\nfrom games.engines.tablet import serve\nserve');
+      'import sys\nsys.path.insert(0, "/engine")\nfrom games.kinds.taps import serve\nserve');
     return { ms: Math.round(performance.now() - started) };
   });
 }
