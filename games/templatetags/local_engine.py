@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import template
@@ -14,4 +15,8 @@ register = template.Library()
 
 @register.inclusion_tag("games/_local_engine.html")
 def local_engine(game: Any) -> dict[str, Any]:
-    return {"game": game, "available": browser_engine.available()}
+    return {
+        "game": game,
+        "available": browser_engine.available(),
+        "sides": json.dumps(list(game.sides)),
+    }

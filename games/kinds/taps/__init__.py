@@ -21,7 +21,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from games.engines import EngineError, InvalidPlay, tablet
+from games.engines import EngineError, InvalidPlay, json_text, tablet
+from games.engines.notation import notation_for
 
 
 class Post(Protocol):
@@ -85,6 +86,23 @@ def read_play(kind: str, post: Post, state: Any = None) -> dict[str, Any]:
     return module.read_play(post)
 
 
+def read_posted(kind: str, post: Post, state: Any = None) -> dict[str, Any]:
+    """The play a scoring screen posted, read as the server's scoring form reads it: a
+    ``play`` field holding the JSON object, a ``typed`` line in the game's notation (read
+    against ``state``), or the game's taps. Raises ``InvalidPlay`` when it names none."""
+    if post.get("play"):
+        try:
+            play = json_text.loads(post["play"])
+        except ValueError:
+            raise InvalidPlay("the play is not valid JSON") from None
+        if not isinstance(play, dict):
+            raise InvalidPlay("a play must be a JSON object")
+        return play
+    if post.get("typed") and state is not None:
+        return notation_for(kind).parse_line(post["typed"], state)
+    return read_play(kind, post, state)
+
+
 def serve(request: str) -> str:
     """The page's worker's one entry point: a request as JSON text, the answer as JSON text.
 
@@ -109,7 +127,7 @@ def _tap(asked: dict[str, Any]) -> dict[str, Any]:
     except (TypeError, ValueError) as error:
         return {"failed": f"{type(error).__name__}: {error}"}
     try:
-        play = read_play(game.engine.id, fields, game.states[-1])
+        play = read_posted(game.engine.id, fields, game.states[-1])
     except EngineError as error:
         return {**game.refused(error), "play": None}
     answered = asked.get("answered")

@@ -8,6 +8,9 @@
 // "waiting" mark), so that the same card is not tapped twice while the board cannot advance;
 // the marks follow the queue (so they come back after a reload) and go when it is sent.
 //
+// With the local engine ready (engine.js), a play tapped while plays wait is played on the
+// tablet first: refused at once if the rules refuse it, else queued with the board moving.
+//
 // The scoring page itself is kept on the tablet by a service worker (scoring-worker.js), so
 // reloading it offline brings back the screen and its waiting plays. The worker's copy is
 // refreshed after every change of the board; a screen shown from the copy says so and fetches
@@ -275,6 +278,7 @@
       if (!state.plays.length) { state.conflict = ""; state.paused = false; }
       save();
       render();
+      followEngine();
     }
 
     function enqueue(pairs) {
@@ -323,11 +327,46 @@
       }
       if (offline() || (state.plays.length && !state.paused)) {
         event.preventDefault();
+        queueTap(pairs, form);
+        return;
+      }
+      lastPlay = { elt: elt, pairs: pairs, form: form };
+    }
+
+    // A tap made while plays wait (or offline) joins the queue. With the local engine in step
+    // with the board, it is first played there: a play the rules refuse is refused at once, in
+    // the engine's words, and not queued; the board moves with every play queued
+    // (local-board.js). A play the table must answer a question about is queued as it is.
+    function queueTap(pairs, form) {
+      var engine = window.scorekeeperEngine;
+      if (!engine || !engine.usable()) {
         enqueue(pairs);
         if (form.reset) { form.reset(); }
         return;
       }
-      lastPlay = { elt: elt, pairs: pairs, form: form };
+      engine.tap(pairs).then(function (answer) {
+        if (!answer.ok && !answer.question) {
+          refusedHere(answer.refusal);
+          return;
+        }
+        enqueue(pairs);
+        if (form.reset) { form.reset(); }
+        if (answer.question) { engine.follow(); }
+      }, function () {
+        enqueue(pairs);
+        if (form.reset) { form.reset(); }
+      });
+    }
+
+    function refusedHere(words) {
+      var feedback = document.querySelector("#board .feedback");
+      if (!feedback) { return; }
+      feedback.textContent = "";
+      var line = document.createElement("p");
+      line.className = "error";
+      line.setAttribute("role", "alert");
+      line.textContent = words + " Nothing was queued.";
+      feedback.appendChild(line);
     }
 
     function onSendError(event) {
@@ -534,12 +573,19 @@
         }
         save();
         render();
+        followEngine();
         flush();
         return;
       }
       state.conflict = status === 403 ? "you are not a scorer of this game." : refusal(board, status);
       save();
       render();
+      followEngine();
+    }
+
+    // The board or the queue changed: the local engine checks its log against them.
+    function followEngine() {
+      if (window.scorekeeperEngine) { window.scorekeeperEngine.follow(); }
     }
 
     // The live board: see the top of this file.
@@ -676,6 +722,14 @@
         if (typeof reply.copy === "string") { servedFromCopy(reply.copy); }
       });
     }
+
+    // The local engine (engine.js) plays the waiting plays after the board's: their fields as
+    // posted, none while a conflict stops the queue.
+    window.scorekeeperQueue = {
+      waiting: function () {
+        return state.conflict ? [] : state.plays.map(function (play) { return play.fields; });
+      },
+    };
 
     return {
       onConfigRequest: onConfigRequest,
