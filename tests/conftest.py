@@ -65,6 +65,7 @@ def _local_engine_only_where_asked(request, settings) -> None:
     from games.plumbing import browser_engine
 
     browser_engine.fetch_pyodide()
+    browser_engine.compile_engines()
     settings.LOCAL_ENGINE = True
 
 

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import games.engines
+from games.plumbing import pyodide_stdlib
 
 ENGINES = Path(games.engines.__file__).parent
 # The tap readers, found beside the engines rather than imported: the site's plumbing imports
@@ -53,34 +54,13 @@ PYODIDE_FILES = (
 # as they are (``WHITENOISE_SKIP_COMPRESS_EXTENSIONS``), where collectstatic would spend
 # minutes on brotli's best setting for each file under both its names. Brotli's setting 5
 # comes within 18% of its best size in a hundredth of the time (3.23 against 2.74 MB).
-PRECOMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs")
+PRECOMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip")
 BROTLI_QUALITY = 5
-# Parts of the standard library the engines never import and Pyodide does not start with:
-# left out of the browser's copy, a third of its size. A module the engines come to need is
-# found missing by the browser tests (they import and play every game in Chromium).
-LEFT_OUT = frozenset(
-    {
-        "_pyrepl", "curses", "dbm", "doctest.py", "email", "ensurepip", "html", "http",
-        "idlelib", "imaplib.py", "mailbox.py", "multiprocessing", "pdb.py", "pickletools.py",
-        "pydoc.py", "pydoc_data", "sqlite3", "tarfile.py", "tkinter", "tomllib", "turtle.py",
-        "turtledemo", "unittest", "urllib", "venv", "wsgiref", "xml", "xmlrpc", "zipapp.py",
-        "ftplib.py", "smtplib.py", "poplib.py", "nntplib.py", "mimetypes.py", "difflib.py",
-        "ipaddress.py", "optparse.py", "getopt.py", "shelve.py", "mailcap.py", "netrc.py",
-        "trace.py", "profile.py", "cProfile.py", "pstats.py", "timeit.py", "tabnanny.py",
-        "zoneinfo", "lib2to3",
-    }
-)  # fmt: skip
-# Of the text encodings, Pyodide and the engines use these (UTF-8 throughout; zipfile names
-# code page 437).
-ENCODINGS_KEPT = frozenset(
-    {"__init__.py", "aliases.py", "ascii.py", "cp437.py", "latin_1.py", "utf_8.py", "utf_8_sig.py"}
-)
 # A fixed time for every member, so that packing the same source twice gives the same zip.
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
 
-class PackError(RuntimeError):
-    """Pyodide could not be fetched or does not match its checksum."""
+PackError = pyodide_stdlib.PackError
 
 
 def engine_sources() -> Iterator[tuple[str, bytes]]:
@@ -144,6 +124,39 @@ def write_engines_zip(path: Path | None = None) -> bool:
     return True
 
 
+def compiled_engines(directory: Path | None = None) -> Path:
+    """Where the packed engines compiled to bytecode by Pyodide's Python are kept: named for
+    the packed zip's digest, so a copy of older engines is never taken for the current one."""
+    digest = hashlib.sha256((ENGINES_ZIP).read_bytes()).hexdigest()[:12]
+    return (directory or PYODIDE_DIR) / f"engines-{digest}.zip"
+
+
+def compile_engines(directory: Path | None = None) -> bool:
+    """Compile the packed engines with Pyodide's Python (the worker then starts without
+    compiling ninety modules: about a second on this machine's Chromium). Needs Pyodide's files
+    in place; False when the compiled copy of these engines is there already."""
+    directory = directory or PYODIDE_DIR
+    target = compiled_engines(directory)
+    if target.exists():
+        return False
+    for older in directory.glob("engines-*.zip*"):
+        older.unlink()
+    pyodide_stdlib.compile_zip(
+        directory, ENGINES_ZIP, target, stdlib=directory / "python_stdlib.zip"
+    )
+    precompress(target)
+    return True
+
+
+def engines_url_path() -> str:
+    """The static path of the engines the page loads: compiled where they are, else the
+    packed sources (the same rules, slower to start)."""
+    compiled = compiled_engines()
+    if compiled.exists():
+        return f"games/engine/pyodide/{compiled.name}"
+    return "games/engine/engines.zip"
+
+
 def available() -> bool:
     """The scoring screens offer the local engine: switched on (``LOCAL_ENGINE``) and its files
     in place."""
@@ -182,7 +195,7 @@ def fetch_pyodide(directory: Path | None = None) -> bool:
         directory.mkdir(parents=True)
         for name in PYODIDE_FILES:
             if name == "python_stdlib.zip":
-                trim_stdlib(package / name, directory / name)
+                pyodide_stdlib.build(package, directory / name)
             else:
                 shutil.copyfile(package / name, directory / name)
         for name in PRECOMPRESSED:
@@ -201,24 +214,6 @@ def precompress(path: Path) -> None:
     except ImportError:
         return
     path.with_name(path.name + ".br").write_bytes(brotli.compress(data, quality=BROTLI_QUALITY))
-
-
-def trim_stdlib(source: Path, target: Path) -> None:
-    """Copy Pyodide's standard library zip without the parts in ``LEFT_OUT`` and the text
-    encodings outside ``ENCODINGS_KEPT`` (members copied as they are compressed)."""
-    with zipfile.ZipFile(source) as full, zipfile.ZipFile(target, "w") as kept:
-        for info in full.infolist():
-            if _kept(info.filename):
-                kept.writestr(info, full.read(info.filename), compress_type=info.compress_type)
-
-
-def _kept(name: str) -> bool:
-    parts = name.split("/")
-    if parts[0] in LEFT_OUT:
-        return False
-    if parts[0] == "encodings" and len(parts) == 2 and parts[1]:
-        return parts[1] in ENCODINGS_KEPT
-    return True
 
 
 def _npm_pack(directory: Path) -> Path:

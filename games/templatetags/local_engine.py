@@ -15,8 +15,11 @@ register = template.Library()
 
 @register.inclusion_tag("games/_local_engine.html")
 def local_engine(game: Any) -> dict[str, Any]:
+    if not browser_engine.available():
+        return {"available": False}
     return {
         "game": game,
-        "available": browser_engine.available(),
+        "available": True,
         "sides": json.dumps(list(game.sides)),
+        "engines": browser_engine.engines_url_path(),
     }

@@ -170,7 +170,7 @@ def test_the_engine_comes_from_the_site_itself(live_server, scorer, page: Page):
     elsewhere = [url for url in asked if urlparse(url).netloc not in (site, "")]
     assert not elsewhere
     assert any(url.endswith("pyodide.asm.wasm") for url in asked)
-    assert any(url.endswith("engines.zip") for url in asked)
+    assert any("/games/engine/" in url and "engines" in url for url in asked)
 
 
 def test_public_pages_do_not_load_the_engine(live_server, scorer, page: Page):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.plumbing import browser_engine
+from games.plumbing import browser_engine, pyodide_stdlib
 
 
 def test_the_packed_engines_are_the_engines_source():
@@ -81,7 +81,7 @@ def test_the_standard_library_keeps_what_the_engines_need(tmp_path: Path):
         for name in names:
             archive.writestr(name, f"# {name}\n" * 50)
     trimmed = tmp_path / "trimmed.zip"
-    browser_engine.trim_stdlib(full, trimmed)
+    pyodide_stdlib.trim_stdlib(full, trimmed)
     kept = zipfile.ZipFile(trimmed)
     assert sorted(kept.namelist()) == sorted([
         "json/__init__.py", "dataclasses.py", "random.py", "asyncio/tasks.py",
@@ -89,3 +89,31 @@ def test_the_standard_library_keeps_what_the_engines_need(tmp_path: Path):
         "subprocess.py",
     ])  # fmt: skip
     assert kept.read("random.py") == b"# random.py\n" * 50
+
+
+def test_the_compiled_engines_are_named_for_the_packed_engines(tmp_path: Path, monkeypatch):
+    packed = tmp_path / "engines.zip"
+    packed.write_bytes(b"one")
+    monkeypatch.setattr(browser_engine, "ENGINES_ZIP", packed)
+    first = browser_engine.compiled_engines(tmp_path)
+    packed.write_bytes(b"two")
+    second = browser_engine.compiled_engines(tmp_path)
+    assert first.name.startswith("engines-") and first != second
+    # Without a compiled copy of these engines, the page loads the packed sources.
+    monkeypatch.setattr(browser_engine, "PYODIDE_DIR", tmp_path)
+    assert browser_engine.engines_url_path() == "games/engine/engines.zip"
+    second.write_bytes(b"compiled")
+    assert browser_engine.engines_url_path() == f"games/engine/pyodide/{second.name}"
+
+
+def test_pack_engine_says_when_pyodide_cannot_be_had(monkeypatch, capsys):
+    def no_npm(directory=None):
+        raise browser_engine.PackError("npm is not installed")
+
+    monkeypatch.setattr(browser_engine, "fetch_pyodide", no_npm)
+    call_command("pack_engine")
+    said = capsys.readouterr()
+    assert "npm is not installed" in said.err
+    assert "through the server only" in said.err
+    with pytest.raises(CommandError, match="npm is not installed"):
+        call_command("pack_engine", "--strict")

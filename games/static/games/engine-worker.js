@@ -13,6 +13,7 @@
 "use strict";
 
 var serve = null;
+var python = null;
 var queue = Promise.resolve();
 
 self.onmessage = function (event) {
@@ -29,6 +30,7 @@ self.onmessage = function (event) {
 function handle(message) {
   if (message.op === "boot") { return boot(message); }
   if (!serve) { throw new Error("the engine is not loaded"); }
+  if (message.op === "memory") { return { wasm: python._module.HEAPU8.byteLength }; }
   var answer = JSON.parse(serve(JSON.stringify(message)));
   if (answer && answer.failed) { throw new Error(answer.failed); }
   return answer;
@@ -36,8 +38,16 @@ function handle(message) {
 
 function boot(message) {
   var started = performance.now();
-  var python = null;
+  var steps = {};
+  function step(name) { steps[name] = Math.round(performance.now() - started); }
+  // The engines come while the interpreter starts.
+  var engines = fetch(message.engines, { credentials: "same-origin" }).then(function (response) {
+    if (!response.ok) { throw new Error("engines: " + response.status); }
+    return response.arrayBuffer();
+  });
+  engines.catch(function () { /* told below */ });
   return import(message.pyodide).then(function (module) {
+    step("loader");
     return module.loadPyodide({
       indexURL: message.pyodide.replace(/[^/]*$/, ""),
       stdLibURL: message.stdlib,
@@ -47,15 +57,15 @@ function boot(message) {
       stderr: function () {},
     });
   }).then(function (loaded) {
+    step("python");
     python = loaded;
-    return fetch(message.engines, { credentials: "same-origin" });
-  }).then(function (response) {
-    if (!response.ok) { throw new Error("engines: " + response.status); }
-    return response.arrayBuffer();
+    return engines;
   }).then(function (zip) {
+    step("engines fetched");
     python.unpackArchive(zip, "zip", { extractDir: "/engine" });
     serve = python.runPython(
       'import sys\nsys.path.insert(0, "/engine")\nfrom games.kinds.taps import serve\nserve');
-    return { ms: Math.round(performance.now() - started) };
+    step("engines imported");
+    return { ms: Math.round(performance.now() - started), steps: steps };
   });
 }

@@ -1,5 +1,4 @@
-// The scoring screen's local engine, on the page's side: once the page has loaded and the
-// browser is idle, it starts engine-worker.js (Pyodide and the engines, in a web worker) and
+// The scoring screen's local engine, on the page's side: once the page has loaded, it starts engine-worker.js (Pyodide and the engines, in a web worker) and
 // opens this game in it. The page never waits for it: until it is ready, every tap goes to the
 // server as it always has. local-board.js draws what it answers.
 //
@@ -115,9 +114,14 @@
     });
   }
 
+  // The record asked for as the engine starts, for its first opening.
+  var early = null;
+
   // The server's log: from the server, else (offline) as last kept, up to the board's length.
   function serverLog(length) {
-    return fetched().catch(function (error) {
+    var asked = early || fetched();
+    early = null;
+    return asked.catch(function (error) {
       var kept = null;
       try { kept = JSON.parse(window.localStorage.getItem(KEPT) || "null"); } catch (e) { /* none */ }
       if (!kept || !Array.isArray(kept.plays) || kept.plays.length < length) { throw error; }
@@ -193,14 +197,23 @@
     }
     worker.onmessage = answered;
     worker.onerror = function (event) { fail(new Error(event.message || "the engine's worker failed")); };
+    early = fetched();
+    early.catch(function () { /* offline: the kept copy is used */ });
     request("boot", {
       pyodide: new URL(holder.dataset.pyodide, document.baseURI).href,
       stdlib: new URL(holder.dataset.stdlib, document.baseURI).href,
       lock: new URL(holder.dataset.lock, document.baseURI).href,
       engines: new URL(holder.dataset.engines, document.baseURI).href,
-    }).then(function () {
+    }).then(function (booted) {
       handle.timings.boot = Math.round(performance.now());
+      handle.timings.started = Math.round(performance.now() - booted.ms);
+      handle.timings.steps = booted.steps;
       return open();
+    }).then(function (view) {
+      // The record was asked for as the engine started: a tap the server took meanwhile
+      // is not in it.
+      var length = boardLength();
+      return isNaN(length) || view.length === length + queued().length ? view : open();
     }).then(function (view) {
       handle.timings.open = Math.round(performance.now());
       setStatus("ready");
@@ -210,17 +223,12 @@
     }, fail);
   }
 
-  // After the page is usable: once it has loaded, when the browser is next idle.
-  function whenIdle() {
-    if (window.requestIdleCallback) {
-      window.requestIdleCallback(start, { timeout: 500 });
-    } else {
-      window.setTimeout(start, 0);
-    }
-  }
+  // After the page is usable: once it has loaded (the worker's start is a few milliseconds
+  // of the page's own thread; the rest runs on the worker's).
+  function afterLoad() { window.setTimeout(start, 0); }
   if (document.readyState === "complete") {
-    whenIdle();
+    afterLoad();
   } else {
-    window.addEventListener("load", whenIdle);
+    window.addEventListener("load", afterLoad);
   }
 })();
