@@ -13,15 +13,18 @@ checksum checked) and not kept in the repository.
 from __future__ import annotations
 
 import base64
+import fcntl
 import gzip
 import hashlib
 import io
+import os
 import shutil
 import subprocess
 import tarfile
 import tempfile
 import zipfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import games.engines
@@ -137,14 +140,22 @@ def compile_engines(directory: Path | None = None) -> bool:
     in place; False when the compiled copy of these engines is there already."""
     directory = directory or PYODIDE_DIR
     target = compiled_engines(directory)
-    if target.exists():
-        return False
-    for older in directory.glob("engines-*.zip*"):
-        older.unlink()
-    pyodide_stdlib.compile_zip(
-        directory, ENGINES_ZIP, target, stdlib=directory / "python_stdlib.zip"
-    )
-    precompress(target)
+    with _one_at_a_time(directory.parent):
+        if target.exists():
+            return False
+        with _scratch(directory.parent) as scratch:
+            built = scratch / target.name
+            pyodide_stdlib.compile_zip(
+                directory, ENGINES_ZIP, built, stdlib=directory / "python_stdlib.zip"
+            )
+            precompress(built)
+            for older in directory.glob("engines-*.zip*"):
+                older.unlink()
+            # The compressed copies first: a page that finds the zip finds them too.
+            for suffix in (".gz", ".br", ""):
+                made = built.with_name(built.name + suffix)
+                if made.exists():
+                    os.replace(made, target.with_name(target.name + suffix))
     return True
 
 
@@ -181,27 +192,53 @@ def fetch_pyodide(directory: Path | None = None) -> bool:
     """Put Pyodide's files in ``directory``: the npm package, fetched with ``npm pack``, its
     checksum checked, the standard library cut down. False when they were there already."""
     directory = directory or PYODIDE_DIR
-    if pyodide_ready(directory):
-        return False
-    with tempfile.TemporaryDirectory() as scratch:
-        tarball = _npm_pack(Path(scratch))
-        _check_integrity(tarball)
-        unpacked = Path(scratch) / "unpacked"
-        with tarfile.open(tarball) as archive:
-            archive.extractall(unpacked, filter="data")
-        package = unpacked / "package"
-        if directory.exists():
-            shutil.rmtree(directory)
-        directory.mkdir(parents=True)
-        for name in PYODIDE_FILES:
-            if name == "python_stdlib.zip":
-                pyodide_stdlib.build(package, directory / name)
-            else:
-                shutil.copyfile(package / name, directory / name)
-        for name in PRECOMPRESSED:
-            precompress(directory / name)
-        (directory / "VERSION").write_text(PYODIDE_VERSION + "\n")
+    with _one_at_a_time(directory.parent):
+        if pyodide_ready(directory):
+            return False
+        with _scratch(directory.parent) as scratch:
+            tarball = _npm_pack(scratch)
+            _check_integrity(tarball)
+            unpacked = scratch / "unpacked"
+            with tarfile.open(tarball) as archive:
+                archive.extractall(unpacked, filter="data")
+            package = unpacked / "package"
+            built = scratch / "pyodide"
+            built.mkdir()
+            for name in PYODIDE_FILES:
+                if name == "python_stdlib.zip":
+                    pyodide_stdlib.build(package, built / name)
+                else:
+                    shutil.copyfile(package / name, built / name)
+            for name in PRECOMPRESSED:
+                precompress(built / name)
+            (built / "VERSION").write_text(PYODIDE_VERSION + "\n")
+            if directory.exists():
+                shutil.rmtree(directory)
+            os.replace(built, directory)
     return True
+
+
+@contextmanager
+def _one_at_a_time(folder: Path) -> Iterator[None]:
+    """Hold the build's lock (test workers may build at once)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".pack.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@contextmanager
+def _scratch(folder: Path) -> Iterator[Path]:
+    """A scratch folder beside the static files (hidden from collectstatic, on the same disk,
+    so a finished build is moved into place in one step)."""
+    scratch = Path(tempfile.mkdtemp(prefix=".pack-", dir=folder))
+    try:
+        yield scratch
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def precompress(path: Path) -> None:
