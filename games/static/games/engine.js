@@ -15,6 +15,7 @@
 //   tap(pairs)     a promise of the answer to a tap (the form's [name, value] pairs)
 //   usable()       ready, and its log known to be the board's plus the waiting plays
 //   follow()       compare with the board now (and open the game again if need be)
+//   boardLength()  the plays in the log the server's board shows
 //   timings        {boot, open}: milliseconds from the page's start
 // Events on document: "engine:ready", "engine:failed", "engine:answer" (detail: the answer).
 (function () {
@@ -38,6 +39,7 @@
     tap: tap,
     usable: function () { return handle.status === "ready" && matches && !opening; },
     follow: follow,
+    boardLength: boardLength,
     timings: {},
   };
   handle.ready.catch(function () { /* told by status and the event */ });

@@ -22,10 +22,7 @@
   }
 
   function boardLength() {
-    var expected = document.querySelector('#board form:not(.undo-form) input[name="expected"]');
-    if (expected) { return parseInt(expected.value, 10) - 1; }
-    var undo = document.querySelector('#board .undo-form input[name="expected"]');
-    return undo ? parseInt(undo.value, 10) : 0;
+    return window.scorekeeperEngine ? window.scorekeeperEngine.boardLength() : NaN;
   }
 
   function ordinal(n) {
