@@ -10,6 +10,7 @@ from django.http import QueryDict
 
 from games.engines import InvalidPlay, OptionSpec, all_engines, get, json_text
 from games.engines.notation import notation_for
+from games.kinds import taps
 from games.scoring import screens
 
 MAX_NAME = 40
@@ -101,21 +102,9 @@ class PositionForm(forms.Form):
 
 
 def typed_play(kind: str, data: QueryDict, state: Any) -> dict[str, Any]:
-    """The play a typed line (the ``typed`` field) names, read with the game's notation
-    against ``state``. Answers to the screen's questions, posted beside the line as the
-    controls post them, are read into it as a tap's would be. Raises ``InvalidPlay``."""
-    raw = notation_for(kind).parse_line(data["typed"], state)
-    fields = set(getattr(screens.screen(kind), "FIELDS", ()))
-    answers = [name for name in data if name in fields and name != "typed"]
-    drawn = screens.play_selection(kind, raw) if answers else None
-    if drawn is None:
-        return raw
-    merged = QueryDict(mutable=True)
-    for name, values in drawn.items():
-        merged.setlist(name, list(values))
-    for name in answers:
-        merged.setlist(name, data.getlist(name))
-    return screens.read_play(kind, merged, state)
+    """The play a typed line (the ``typed`` field) names, with the answers to the screen's
+    questions posted beside it (``games.kinds.taps.read_typed``). Raises ``InvalidPlay``."""
+    return taps.read_typed(kind, data, state)
 
 
 def typed_completions(kind: str, state: Any, query: QueryDict) -> list[str]:

@@ -13,7 +13,9 @@ from games.bench.players import random_legal_play
 from games.engines import EngineError, all_engines, get
 from games.engines.players import play_out
 from games.engines.tablet import Tablet, run
+from games.kinds import taps
 from games.scoring import services
+from tests.answering import entries
 
 from .helpers import log_in
 
@@ -120,6 +122,52 @@ def test_the_engine_answers_every_game_as_the_server_does(live_server, scorer, p
             assert mine == theirs, f"{kind}, try {number} ({raw!r})"
         assert any(answer["refusal"] for answer in expected), kind
         assert sum(answer["ok"] for answer in expected) > 15, kind
+
+
+def tap_requests(kind: str, seed: int) -> list[dict]:
+    """A plausible game's first plays entered as a tablet enters them: the game opened, each
+    play's fields tapped without its answers, then again with each answer the table taps."""
+    plays = play_out(kind, OPTIONS[kind], seed).plays[:PLAUSIBLE_PLAYS]
+    requests: list[dict] = [{"op": "open", "kind": kind, "options": OPTIONS[kind], "plays": []}]
+    for entry in entries(kind, OPTIONS[kind], plays):
+        if entry.draft is None:
+            requests.append({"op": "play", "play": entry.play, "answered": []})
+            continue
+        answers: list[list[str]] = []
+        answered: list[str] = []
+        requests.append({"op": "tap", "fields": entry.draft, "answered": []})
+        for _, tapped in entry.asked:
+            answers += tapped
+            answered += [value for name, value in tapped if name == "answered"]
+            requests.append({"op": "tap", "fields": entry.draft + answers, "answered": answered})
+    return requests
+
+
+def test_the_engine_asks_and_closes_cards_as_the_server_does(live_server, scorer, page: Page):
+    """The tablet's answers to taps, with the cards closed and the questions put as answers
+    to tap, equal the server's, question by question, for every game."""
+    open_scoring(page, live_server, scorer)
+    wait_for_engine(page)
+    for seed, engine in enumerate(all_engines(), start=5):
+        requests = tap_requests(engine.id, seed)
+        expected = [json.loads(taps.serve(json.dumps(request))) for request in requests]
+        got = page.evaluate(
+            """async requests => {
+              const answers = [];
+              for (const asked of requests) {
+                const { op, ...fields } = asked;
+                answers.push(await window.scorekeeperEngine.request(op, fields));
+              }
+              return answers;
+            }""",
+            requests,
+        )
+        for number, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
+            assert mine == theirs, f"{engine.id}, request {number} ({requests[number]!r})"
+        assert any(answer.get("closed") for answer in expected) or engine.id in (
+            "backyard-baseball",
+            "quick-tennis",
+        )
 
 
 def test_the_engine_opens_the_game_as_its_log_left_it(live_server, scorer, page: Page):

@@ -10,11 +10,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engines import get
+from games.engines.baseball.bases import steal_candidate
 from games.engines.notation import notation_for
 from games.engines.players import play_out
 from games.engines.tablet import Tablet
+from games.kinds import taps
 from games.models import Play
 from games.scoring import services
+from tests.answering import entries
 
 from .helpers import log_in
 
@@ -31,10 +34,6 @@ OPTIONS = {
     "quick-tennis": {},
 }
 
-# A plausible game whose first inning asks the table no question: offline, a play that needs an
-# answer is queued as it is and asked when the server has it (docs/scoring.md).
-SEEDS = {"quick-cricket": 7, "backyard-baseball": 4}
-
 
 def period(summary: dict) -> object:
     """Which inning, innings or game of tennis the summary is in."""
@@ -48,7 +47,7 @@ def period(summary: dict) -> object:
 def one_period(kind: str, seed: int | None = None) -> list[dict]:
     """The plays of a plausible game's first inning (innings, game), to its last play."""
     engine = get(kind)
-    played = play_out(kind, OPTIONS[kind], SEEDS.get(kind, 1) if seed is None else seed)
+    played = play_out(kind, OPTIONS[kind], 1 if seed is None else seed)
     first = period(engine.summary(played.states[0]))
     plays = []
     for raw, after in zip(played.plays, played.states[1:], strict=True):
@@ -89,25 +88,47 @@ def type_play(page: Page, line: str) -> None:
     field.press("Enter")
 
 
+def answer_on_the_page(page: Page, asking: dict, tapped: list[list[str]]) -> None:
+    """Tap on the tablet's question the answer ``tapped`` (the groups' picks, then the
+    answer that needs them; or one answer's button)."""
+    question = page.locator(f'#local-question[data-ask="{asking["ask"]}"]')
+    expect(question).to_be_visible()
+    groups = {group["name"] for group in asking["groups"]}
+    if tapped[0][0] in groups:
+        for name, value in tapped:
+            question.locator(f'input[name="{name}"][value="{value}"]').check()
+        question.locator("button[data-needs]").click()
+    else:
+        name, value = tapped[0]
+        question.locator(f'button[data-name="{name}"][data-value="{value}"]').click()
+
+
 @pytest.mark.parametrize("kind", list(OPTIONS))
 def test_a_whole_inning_is_scored_offline_and_sent_when_back(
     live_server, scorer, page: Page, kind: str
 ):
+    """Each play typed without the answers to its questions (the umpire's cards and reviews,
+    Backyard's extensions, Bedard's held suit): the tablet asks them, the table taps them."""
     game = open_scoring(page, live_server, scorer, kind)
     plays = one_period(kind)
     notation = notation_for(kind)
-    tablet = Tablet(kind, OPTIONS[kind])
+    entered = list(entries(kind, OPTIONS[kind], plays, typed=True))
+    tablet = Tablet(kind, OPTIONS[kind], plays)
+    asked = 0
     page.context.set_offline(True)
-    for number, raw in enumerate(plays, 1):
-        line = notation.format_play(raw)
-        type_play(page, line)
+    for number, entry in enumerate(entered, 1):
+        type_play(page, entry.draft[0][1] if entry.draft else notation.format_play(entry.play))
+        for asking, tapped in entry.asked:
+            answer_on_the_page(page, asking, tapped)
+            asked += 1
         page.wait_for_function(
             "([key, n]) => (JSON.parse(localStorage.getItem(key) || '{\"plays\": []}')"
             ".plays.length === n)",
             arg=[f"scorekeeper.offline.game.{game.pk}.user.{scorer.pk}", number],
         )
-        tablet.play(raw, answered=["bobble", "bouncer", "extend", "had_suit", "review", "umpire"])
     assert len(waiting(page, game, scorer)) == len(plays)
+    assert asked >= {"quick-cricket": 2, "backyard-baseball": 2, "bedard-baseball": 2}.get(kind, 0)
+    expect(page.locator("#local-question")).to_be_hidden()
     # The tablet's engine played every one: its log, its summary, its board.
     view = page.evaluate("window.scorekeeperEngine.request('view')")
     assert view["length"] == len(plays)
@@ -121,8 +142,7 @@ def test_a_whole_inning_is_scored_offline_and_sent_when_back(
     expect(page.locator("#offline-panel")).to_be_hidden(timeout=30_000)
     stored = list(Play.objects.filter(game=game).order_by("seq"))
     assert [play.payload for play in stored] == [
-        notation.parse_line(notation.format_play(raw), state)
-        for raw, state in zip(plays, tablet.states, strict=False)
+        entry.answer["play"] if entry.draft else entry.play for entry in entered
     ]
     game.refresh_from_db()
     assert game.summary == view["summary"]
@@ -173,3 +193,42 @@ def test_a_conflict_after_reconnecting_stops_the_queue_and_keeps_the_plays(
     # The tablet's engine follows the server's log again, without the plays not sent.
     page.wait_for_function("() => window.scorekeeperEngine.usable()", timeout=30_000)
     assert page.evaluate("window.scorekeeperEngine.request('view')")["length"] == 1
+
+
+def test_the_cards_follow_the_tablets_engine_offline(live_server, scorer, page: Page):
+    """Offline, the board's cards are the ones legal after the waiting plays: the pitcher's
+    cards used are off, and Steal opens once a runner is on."""
+    game = open_scoring(page, live_server, scorer, "quick-baseball")
+    engine = get("quick-baseball")
+    played = play_out("quick-baseball", OPTIONS["quick-baseball"], 1)
+    on = next(
+        n
+        for n, state in enumerate(played.states)
+        if steal_candidate(state.bases) is not None and not engine.is_over(state)
+    )
+    steal = page.locator('#board button[name="call"][value="steal"]')
+    expect(steal).to_be_disabled()
+    notation = notation_for("quick-baseball")
+    page.context.set_offline(True)
+    for number, raw in enumerate(played.plays[:on], 1):
+        type_play(page, notation.format_play(raw))
+        page.wait_for_function(
+            "([key, n]) => (JSON.parse(localStorage.getItem(key) || '{\"plays\": []}')"
+            ".plays.length === n)",
+            arg=[f"scorekeeper.offline.game.{game.pk}.user.{scorer.pk}", number],
+        )
+    expect(steal).to_be_enabled()
+    closed = taps.closed("quick-baseball", played.states[on])
+    off = page.eval_on_selector_all(
+        '#board input[name="pitch"]:disabled', "inputs => inputs.map(input => input.value)"
+    )
+    assert sorted(off) == sorted(closed["pitch"])
+    # Back online, the server's board draws the same cards.
+    page.context.set_offline(False)
+    expect(page.locator("#offline-panel")).to_be_hidden(timeout=30_000)
+    expect(page.locator("#local-board")).to_be_hidden()
+    expect(steal).to_be_enabled()
+    off = page.eval_on_selector_all(
+        '#board input[name="pitch"]:disabled', "inputs => inputs.map(input => input.value)"
+    )
+    assert sorted(off) == sorted(closed["pitch"])

@@ -134,7 +134,9 @@ def test_a_tap_with_no_game_open_fails(monkeypatch) -> None:
 def test_other_requests_are_the_tablets(monkeypatch) -> None:
     monkeypatch.setattr(tablet, "_open", [])
     opened = serve({"op": "open", "kind": "quick-baseball", "options": {"innings": 3}})
-    assert opened == tablet.Tablet("quick-baseball", {"innings": 3}).view()
+    game = tablet.Tablet("quick-baseball", {"innings": 3})
+    closed = taps.closed("quick-baseball", game.states[-1])
+    assert opened == {**game.view(), "closed": closed}
     assert serve({"op": "view"}) == opened
 
 
@@ -142,8 +144,10 @@ def test_a_legal_tap_is_read_and_played(monkeypatch) -> None:
     monkeypatch.setattr(tablet, "_open", [])
     serve({"op": "open", "kind": "quick-baseball", "options": {"innings": 3}})
     answer = serve({"op": "tap", "fields": [["pitch", "SO1"], ["bat", "B4"]], "answered": []})
-    expected = tablet.Tablet("quick-baseball", {"innings": 3}).play({"pitch": "SO1", "bat": "B4"})
-    assert answer == {**expected, "play": {"pitch": "SO1", "bat": "B4"}}
+    game = tablet.Tablet("quick-baseball", {"innings": 3})
+    expected = game.play({"pitch": "SO1", "bat": "B4"})
+    closed = taps.closed("quick-baseball", game.states[-1])
+    assert answer == {**expected, "play": {"pitch": "SO1", "bat": "B4"}, "closed": closed}
     assert answer["ok"] and answer["length"] == 1
     assert serve({"op": "view"})["length"] == 1
 
@@ -225,6 +229,8 @@ def test_a_tap_is_played_on_the_open_game(game: str, monkeypatch) -> None:
     plays = list(played.plays[:before])
     serve({"op": "open", "kind": game, "options": OPTIONS[game], "plays": plays})
     answer = serve({"op": "tap", "fields": pairs, "answered": ANSWERED})
-    expected = tablet.Tablet(game, OPTIONS[game], plays).play(played.plays[before], ANSWERED)
-    assert answer == {**expected, "play": played.plays[before]}
+    on_the_server = tablet.Tablet(game, OPTIONS[game], plays)
+    expected = on_the_server.play(played.plays[before], ANSWERED)
+    closed = taps.closed(game, on_the_server.states[-1])
+    assert answer == {**expected, "play": played.plays[before], "closed": closed}
     assert answer["ok"] and answer["length"] == before + 1

@@ -12,6 +12,9 @@ from games.engines.baseball import ordinal
 from games.kinds.backyard_baseball import deck as decks
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
+from games.kinds.taps.backyard_baseball import CARRIED as CARRIED
+from games.kinds.taps.backyard_baseball import FIELDS as FIELDS
+from games.kinds.taps.backyard_baseball import play_fields as play_fields
 from games.kinds.taps.backyard_baseball import read_play as read_play
 
 # Where the spaces are drawn on the field (viewBox 0 0 400 300): presentation, not rules.
@@ -35,32 +38,8 @@ BATTER_RESULTS = (
     ("bunt", "Bunt"),
 )
 BASE_WORDS = ("1st", "2nd", "3rd")
-# The fields a play posts (a selection, see games.scoring.screens); CARRIED are the answers to the
-# screen's questions, which the correction form keeps as they were.
-CARRIED = (
-    "bobble",
-    "extend_runners",
-    "extend_pitcher",
-    "extend_batter_card",
-    "extend_pitcher_card",
-)
 # read_play is given the board's state: the deck the labels are read from.
 READS_STATE = True
-FIELDS = (
-    "fielder",
-    "pitcher_card",
-    "batter_card",
-    "faces",
-    "pitcher_number",
-    "pitcher_pitch",
-    "pitcher_result",
-    "pitcher_space",
-    "batter_pitch",
-    "batter_result",
-    "batter_space",
-    "die",
-    *CARRIED,
-)
 
 
 @dataclass(frozen=True)
@@ -167,29 +146,3 @@ def _swap_words(state: Any) -> str:
     pawn = state.swap_pawn
     where = state.runners.index(pawn)
     return f"Swap {pawn} ({BASE_WORDS[where]}) and the ghost ({BASE_WORDS[state.new_ghost]})"
-
-
-def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
-    """A play as the controls post it; None for a swap or an event (forms of their own)."""
-    if "swap" in play or "event" in play:
-        return None
-    fields: dict[str, list[Any]] = {"fielder": [play.get("fielder")], "die": [play.get("die")]}
-    for who in ("pitcher", "batter"):
-        card = play.get(who) if isinstance(play.get(who), dict) else {}
-        for key in ("number", "pitch", "result", "space"):
-            fields[f"{who}_{key}"] = [card.get(key)]
-    if "bobble" in play:
-        fields["bobble"] = ["none" if play["bobble"] is None else play["bobble"]]
-    labels = play.get("cards") if isinstance(play.get("cards"), dict) else {}
-    for who in ("pitcher", "batter"):
-        fields[f"{who}_card"] = [labels.get(who)]
-    extend = play.get("extend")
-    if isinstance(extend, dict):
-        pitcher = extend.get("pitcher_number")
-        if labels.get("extend_batter"):
-            fields["extend_batter_card"] = [labels["extend_batter"]]
-            fields["extend_pitcher_card"] = [labels.get("extend_pitcher", "none")]
-        else:
-            fields["extend_runners"] = [extend.get("runners")]
-            fields["extend_pitcher"] = ["none" if pitcher is None else pitcher]
-    return fields

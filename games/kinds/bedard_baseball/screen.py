@@ -11,6 +11,9 @@ from games.engines.bedard_baseball import CARDS_PER_DEAL, Card
 from games.engines.bedard_baseball.deck import COLOUR, FACES, STANDARD, SUITS, VALUES, read_card
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
+from games.kinds.taps.bedard_baseball import CARRIED as CARRIED
+from games.kinds.taps.bedard_baseball import FIELDS as FIELDS
+from games.kinds.taps.bedard_baseball import play_fields as play_fields
 from games.kinds.taps.bedard_baseball import read_play as read_play
 
 # The colour a suit's row is drawn in (a class in bedard-baseball.css).
@@ -25,10 +28,6 @@ SUIT_COLOURS = {
     "S": "black",
 }
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-# The fields a pitch posts (a selection, see games.scoring.screens); CARRIED is the answer to the
-# screen's question, which the correction form keeps as it was.
-CARRIED = ("field_had_suit",)
-FIELDS = ("bat", "field", *CARRIED)
 
 
 @dataclass(frozen=True)
@@ -124,16 +123,3 @@ def _suit(posted: tuple[str, ...]) -> str:
 
 def _label(deck: str, value: int) -> str:
     return FACES.get(value, str(value)) if deck == STANDARD else str(value)
-
-
-def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
-    """A pitch as the controls post it."""
-    had_suit = play.get("field_had_suit")
-    words = {True: "true", False: "false"}
-    return {
-        "bat": [play.get("bat")],
-        "field": [play.get("field")],
-        "field_had_suit": [
-            words.get(had_suit, had_suit) if isinstance(had_suit, bool) else had_suit
-        ],
-    }

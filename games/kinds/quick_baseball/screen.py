@@ -10,15 +10,14 @@ from games.engines.baseball.bases import steal_candidate
 from games.engines.quick_baseball import refresh_allowed
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
+from games.kinds.taps.quick_baseball import FIELDS as FIELDS
+from games.kinds.taps.quick_baseball import play_fields as play_fields
 from games.kinds.taps.quick_baseball import read_play as read_play
 
 GROUP_NAMES = ("1-3", "4-6", "7-9")
 BASE_LABELS = {1: "1B", 2: "2B", 3: "3B", 4: "HR"}
 # What a screen reader says a hit is.
 BASE_WORDS = {1: "single", 2: "double", 3: "triple", 4: "home run"}
-# The fields a tap posts (a selection, see games.scoring.screens); the refreshes are forms of
-# their own.
-FIELDS = ("pitch", "bat", "call")
 
 
 @dataclass(frozen=True)
@@ -186,10 +185,3 @@ def _refreshes(state: Any) -> list[tuple[str, list[str]]]:
         ("Refresh both", ["batter", "pitcher"]),
     ]
     return [(label, who) for label, who in options if refresh_allowed(state, tuple(who))]
-
-
-def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
-    """The play as the controls post it; None for a refresh (a button of its own)."""
-    if "refresh" in play:
-        return None
-    return {key: [play.get(key)] for key in FIELDS}

@@ -7,15 +7,14 @@ from typing import Any
 from games.engines.quick_cricket.state import OVERS_PER_SPELL
 from games.kinds.quick_cricket import card
 from games.kinds.screen_board import ScreenBoard
+from games.kinds.taps.quick_cricket import CARRIED as CARRIED
+from games.kinds.taps.quick_cricket import FIELDS as FIELDS
+from games.kinds.taps.quick_cricket import play_fields as play_fields
 from games.kinds.taps.quick_cricket import read_play as read_play
 
 GRID = ("B", "C", "A", "D")  # as the cards draw the quadrants: B C on top, A D below
 # Where each quadrant sits on the card, as a screen reader says it.
 PLACES = {"B": "top left", "C": "top right", "A": "bottom left", "D": "bottom right"}
-# The fields a delivery posts (a selection, see games.scoring.screens); CARRIED are the answers
-# to the screen's questions, which the correction form keeps as they were.
-CARRIED = ("umpire_1", "umpire_2", "umpire_turned", "review", "bouncer")
-FIELDS = ("pitch", "move", "stroke", "big_hit", "path_card", "path", "no_ball", *CARRIED)
 
 
 def context(board: ScreenBoard) -> dict[str, Any]:
@@ -94,20 +93,3 @@ def path_card_label(cid: str, runs: int, unused: bool) -> str:
         f"Path card {cid}: adds {runs} run{'s' if runs != 1 else ''}"
         f"{'' if unused else ', used this over'}"
     )
-
-
-def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
-    """A delivery as the controls post it; None for a fielder's placing or a declaration."""
-    if "fielder" in play or "declare" in play:
-        return None
-    fields: dict[str, list[Any]] = {
-        key: [play.get(key)] for key in ("pitch", "move", "stroke", "path_card", "path")
-    }
-    fields["big_hit"] = ["1" if play.get("big_hit") else None]
-    fields["no_ball"] = ["1" if play.get("no_ball") else None]
-    umpire = play.get("umpire") or []
-    for number, said in enumerate(umpire if isinstance(umpire, list) else [umpire], start=1):
-        fields[f"umpire_{number}"] = [said]
-    fields["review"] = [play.get("review")]
-    fields["bouncer"] = [play.get("bouncer")]
-    return fields

@@ -11,6 +11,8 @@ from games.engines.quick_tennis.scoring import win_point
 from games.engines.quick_tennis.words import set_text
 from games.kinds.quick_tennis.stats import side_stats
 from games.kinds.screen_board import ScreenBoard
+from games.kinds.taps.quick_tennis import FIELDS as FIELDS
+from games.kinds.taps.quick_tennis import play_fields as play_fields
 from games.kinds.taps.quick_tennis import read_play as read_play
 
 # Each half as the scorer sees the court from behind side 1's baseline: the top player's
@@ -18,7 +20,6 @@ from games.kinds.taps.quick_tennis import read_play as read_play
 HALF_QUADRANTS = (("Q4", "Q3", "Q2", "Q1"), ("Q1", "Q2", "Q3", "Q4"))
 POSITIONS = ("top", "bottom")
 SERVE, RALLY, OUT_OF_CARDS, OVER = "serve", "rally", "out_of_cards", "over"
-FIELDS = ("serve", "receive", "hit", "call", "recover")  # what a tap posts: a selection
 # Where a quadrant is, and what a tap on it means, as a screen reader says them.
 ROWS = {"Q1": "at the net", "Q2": "at the net", "Q3": "back court", "Q4": "back court"}
 SAID = {
@@ -257,15 +258,3 @@ def _stats(board: ScreenBoard, names: list[str]) -> list[StatLine]:
         StatLine("Points lost out of cards", both("out_of_cards")),
         StatLine("Longest rally (shots)", both("longest_rally")),
     ]
-
-
-def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
-    """A serve or a shot as the controls post it (Out of cards is the button alone)."""
-    receive = play.get("receive")
-    return {
-        "serve": [play.get("serve")],
-        "receive": receive if isinstance(receive, list) else [receive],
-        "hit": [play.get("hit")],
-        "call": [play.get("call")],
-        "recover": ["1" if play.get("recover") else None],
-    }

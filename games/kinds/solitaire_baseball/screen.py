@@ -20,11 +20,12 @@ from games.engines.solitaire_baseball import (
 from games.kinds.baseball_screen import line_rows, result_words
 from games.kinds.screen_board import ScreenBoard
 from games.kinds.solitaire_baseball.win_loss import solitaire_record
+from games.kinds.taps.solitaire_baseball import FIELDS as FIELDS
+from games.kinds.taps.solitaire_baseball import play_fields as play_fields
 from games.kinds.taps.solitaire_baseball import read_play as read_play
 
 RED_SUITS = frozenset({"D", "H"})
 VALUE_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-FIELDS = ("cards",)  # what a tap posts: the cards laid down, the top card last
 
 
 @dataclass(frozen=True)
@@ -136,11 +137,3 @@ def selected(selection: dict[str, tuple[str, ...]]) -> dict[str, Any]:
             {"id": posted, "face": face, "red": card is not None and card.suit in RED_SUITS}
         )
     return {"laid": laid}
-
-
-def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
-    """The cards as the controls post them; None for a rain-out (a form of its own)."""
-    if play.get("rain"):
-        return None
-    cards = play.get("cards")
-    return {"cards": cards if isinstance(cards, list) else [cards]}

@@ -21,8 +21,9 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from games.engines import EngineError, InvalidPlay, json_text, tablet
+from games.engines import EngineError, InvalidPlay, get, json_text, tablet
 from games.engines.notation import notation_for
+from games.kinds.taps.questions import asking
 
 
 class Post(Protocol):
@@ -74,16 +75,33 @@ def read_play(kind: str, post: Post, state: Any = None) -> dict[str, Any]:
     """The play ``post`` names in game ``kind``, read against ``state`` (the game's state
     before the play) by a game whose reader needs it. Raises ``InvalidPlay`` when the fields
     name no play, or when no game has a reader under that id."""
+    module = _module(kind)
+    if getattr(module, "READS_STATE", False):
+        return module.read_play(post, state)
+    return module.read_play(post)
+
+
+def closed(kind: str, state: Any) -> dict[str, list[str]]:
+    """The scoring screen's controls no play can use in ``state`` (the game's state before
+    the next play), as the values each field name must not post: the cards used up. The
+    server's board draws them off; the page's local engine takes them off as it plays, so the
+    board's cards follow the game while the server's board is behind. A game without such
+    controls answers ``{}``; so does a final game, which has no controls."""
+    reader = getattr(_module(kind), "closed", None)
+    if reader is None or get(kind).is_over(state):
+        return {}
+    return reader(state)
+
+
+def _module(kind: str) -> Any:
+    """The module holding game ``kind``'s reader. Raises ``InvalidPlay`` when there is none."""
     module_name = f"{__name__}.{kind.replace('-', '_')}"
     try:
-        module = importlib.import_module(module_name)
+        return importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name != module_name:
             raise
         raise InvalidPlay(f"no game reads taps as {kind!r}") from None
-    if getattr(module, "READS_STATE", False):
-        return module.read_play(post, state)
-    return module.read_play(post)
 
 
 def read_posted(kind: str, post: Post, state: Any = None) -> dict[str, Any]:
@@ -99,8 +117,32 @@ def read_posted(kind: str, post: Post, state: Any = None) -> dict[str, Any]:
             raise InvalidPlay("a play must be a JSON object")
         return play
     if post.get("typed") and state is not None:
-        return notation_for(kind).parse_line(post["typed"], state)
+        return read_typed(kind, post, state)
     return read_play(kind, post, state)
+
+
+def read_typed(kind: str, post: Post, state: Any) -> dict[str, Any]:
+    """The play a typed line (the ``typed`` field) names, read with the game's notation
+    against ``state``. Answers to the screen's questions, posted beside the line as the
+    controls post them (the umpire's cards, a review, the held suit), are read into it as a
+    tap's would be: the line is written as the controls' fields (``play_fields``), the
+    answers put in, and the whole read by the game's reader. Raises ``InvalidPlay``."""
+    raw = notation_for(kind).parse_line(post["typed"], state)
+    module = _module(kind)
+    answers = [name for name in getattr(module, "FIELDS", ()) if name in post]
+    writer = getattr(module, "play_fields", None)
+    drawn = writer(raw) if answers and writer else None
+    if drawn is None:
+        return raw
+    pairs = [
+        (name, str(value))
+        for name, values in drawn.items()
+        if name not in answers
+        for value in values
+        if value not in ("", None)
+    ]
+    pairs += [(name, value) for name in answers for value in post.getlist(name)]
+    return read_play(kind, Fields(pairs), state)
 
 
 def serve(request: str) -> str:
@@ -113,9 +155,14 @@ def serve(request: str) -> str:
     refused in the reader's words (``"play": null``). No game open: ``{"failed": "<why>"}``.
     """
     asked = json.loads(request)
-    if not isinstance(asked, dict) or asked.get("op") != "tap":
-        return tablet.serve(request)
-    return json.dumps(_tap(asked))
+    if isinstance(asked, dict) and asked.get("op") == "tap":
+        answer = _tap(asked)
+    else:
+        answer = json.loads(tablet.serve(request))
+    game = tablet.current()
+    if game is not None and isinstance(answer, dict) and "failed" not in answer:
+        answer["closed"] = closed(game.engine.id, game.states[-1])
+    return json.dumps(answer)
 
 
 def _tap(asked: dict[str, Any]) -> dict[str, Any]:
@@ -134,4 +181,8 @@ def _tap(asked: dict[str, Any]) -> dict[str, Any]:
     answer = json.loads(
         tablet.serve(json.dumps({"op": "play", "play": play, "answered": answered}))
     )
-    return answer if "failed" in answer else {**answer, "play": play}
+    if "failed" in answer:
+        return answer
+    if answer.get("question"):
+        answer["asking"] = asking(answer["question"], game.states[-1])
+    return {**answer, "play": play}

@@ -15,6 +15,32 @@ from games.kinds.taps import Post
 # The results that go to a space on the field, by card.
 SPACED = {"pitcher": ("grounder", "fly"), "batter": ("grounder", "line-drive")}
 # The reader is given the game's state: the deck the labels are read from.
+# The fields a play posts (a selection, see games.scoring.screens); CARRIED are the answers to the
+# screen's questions, which the correction form keeps as they were.
+CARRIED = (
+    "bobble",
+    "extend_runners",
+    "extend_pitcher",
+    "extend_batter_card",
+    "extend_pitcher_card",
+)
+FIELDS = (
+    "fielder",
+    "pitcher_card",
+    "batter_card",
+    "faces",
+    "pitcher_number",
+    "pitcher_pitch",
+    "pitcher_result",
+    "pitcher_space",
+    "batter_pitch",
+    "batter_result",
+    "batter_space",
+    "die",
+    *CARRIED,
+)
+
+
 READS_STATE = True
 
 
@@ -147,3 +173,29 @@ def extension(state: Any, data: Post) -> tuple[dict[str, Any], dict[str, str]]:
         number = pitcher_face(state, pitcher)["number"]
         labels["extend_pitcher"] = pitcher
     return {"runners": _batter(state, batter).runners, "pitcher_number": number}, labels
+
+
+def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """A play as the controls post it; None for a swap or an event (forms of their own)."""
+    if "swap" in play or "event" in play:
+        return None
+    fields: dict[str, list[Any]] = {"fielder": [play.get("fielder")], "die": [play.get("die")]}
+    for who in ("pitcher", "batter"):
+        card = play.get(who) if isinstance(play.get(who), dict) else {}
+        for key in ("number", "pitch", "result", "space"):
+            fields[f"{who}_{key}"] = [card.get(key)]
+    if "bobble" in play:
+        fields["bobble"] = ["none" if play["bobble"] is None else play["bobble"]]
+    labels = play.get("cards") if isinstance(play.get("cards"), dict) else {}
+    for who in ("pitcher", "batter"):
+        fields[f"{who}_card"] = [labels.get(who)]
+    extend = play.get("extend")
+    if isinstance(extend, dict):
+        pitcher = extend.get("pitcher_number")
+        if labels.get("extend_batter"):
+            fields["extend_batter_card"] = [labels["extend_batter"]]
+            fields["extend_pitcher_card"] = [labels.get("extend_pitcher", "none")]
+        else:
+            fields["extend_runners"] = [extend.get("runners")]
+            fields["extend_pitcher"] = ["none" if pitcher is None else pitcher]
+    return fields

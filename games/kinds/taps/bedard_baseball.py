@@ -8,6 +8,12 @@ from typing import Any
 from games.engines import InvalidPlay
 from games.kinds.taps import Post
 
+# The fields a pitch posts (a selection, see games.scoring.screens); CARRIED is the answer to the
+# screen's question, which the correction form keeps as it was.
+CARRIED = ("field_had_suit",)
+FIELDS = ("bat", "field", *CARRIED)
+
+
 TRUE_WORDS, FALSE_WORDS = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
 
 
@@ -28,3 +34,22 @@ def read_play(data: Post) -> dict[str, Any]:
             True if word in TRUE_WORDS else False if word in FALSE_WORDS else had_suit
         )
     return play
+
+
+def closed(state: Any) -> dict[str, list[str]]:
+    """The controls no play can use now: the cards played in this deal, as lead or answer."""
+    played = sorted(card.name(state.deck) for card in state.played)
+    return {"bat": played, "field": played}
+
+
+def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """A pitch as the controls post it."""
+    had_suit = play.get("field_had_suit")
+    words = {True: "true", False: "false"}
+    return {
+        "bat": [play.get("bat")],
+        "field": [play.get("field")],
+        "field_had_suit": [
+            words.get(had_suit, had_suit) if isinstance(had_suit, bool) else had_suit
+        ],
+    }

@@ -8,6 +8,11 @@ from typing import Any
 from games.engines import InvalidPlay
 from games.kinds.taps import Post
 
+# The fields a delivery posts (a selection, see games.scoring.screens); CARRIED are the answers
+# to the screen's questions, which the correction form keeps as they were.
+CARRIED = ("umpire_1", "umpire_2", "umpire_turned", "review", "bouncer")
+FIELDS = ("pitch", "move", "stroke", "big_hit", "path_card", "path", "no_ball", *CARRIED)
+
 
 def read_play(data: Post) -> dict[str, Any]:
     if "fielder" in data:
@@ -39,3 +44,25 @@ def read_play(data: Post) -> dict[str, Any]:
     if data.get("review") in ("out", "not out"):
         play["review"] = data["review"]
     return play
+
+
+def closed(state: Any) -> dict[str, list[str]]:
+    """The controls no play can use now: the Path cards already used this over."""
+    return {"path_card": sorted(state.current.paths_used)} if state.innings else {}
+
+
+def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """A delivery as the controls post it; None for a fielder's placing or a declaration."""
+    if "fielder" in play or "declare" in play:
+        return None
+    fields: dict[str, list[Any]] = {
+        key: [play.get(key)] for key in ("pitch", "move", "stroke", "path_card", "path")
+    }
+    fields["big_hit"] = ["1" if play.get("big_hit") else None]
+    fields["no_ball"] = ["1" if play.get("no_ball") else None]
+    umpire = play.get("umpire") or []
+    for number, said in enumerate(umpire if isinstance(umpire, list) else [umpire], start=1):
+        fields[f"umpire_{number}"] = [said]
+    fields["review"] = [play.get("review")]
+    fields["bouncer"] = [play.get("bouncer")]
+    return fields

@@ -8,6 +8,8 @@ from typing import Any
 from games.engines import InvalidPlay
 from games.kinds.taps import Post
 
+FIELDS = ("serve", "receive", "hit", "call", "recover")  # what a tap posts: a selection
+
 
 def read_play(data: Post) -> dict[str, Any]:
     if data.get("out_of_cards"):
@@ -31,3 +33,15 @@ def read_play(data: Post) -> dict[str, Any]:
     if receive:
         raise InvalidPlay("tap the card of the player with the ball first")
     raise InvalidPlay("no play was entered: tap the cards first")
+
+
+def play_fields(play: dict[str, Any]) -> dict[str, list[Any]] | None:
+    """A serve or a shot as the controls post it (Out of cards is the button alone)."""
+    receive = play.get("receive")
+    return {
+        "serve": [play.get("serve")],
+        "receive": receive if isinstance(receive, list) else [receive],
+        "hit": [play.get("hit")],
+        "call": [play.get("call")],
+        "recover": ["1" if play.get("recover") else None],
+    }

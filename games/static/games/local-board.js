@@ -105,8 +105,36 @@
     return box;
   }
 
+  // The play form's cards as the engine's state has them: the values a field may not post now
+  // (answer.closed: the cards used up) are disabled and drawn gone, the others open again (a
+  // new deal, a new over). The waiting marks of the queue give way to this.
+  function closeCards(closed) {
+    var form = document.querySelector("#board #play-form");
+    if (!form || !closed) { return; }
+    Object.keys(closed).forEach(function (name) {
+      var shut = new Set(closed[name]);
+      var selector = '[name="' + name.replace(/["\\]/g, "\\$&") + '"]';
+      form.querySelectorAll(selector).forEach(function (control) {
+        if (control.type === "hidden") { return; }
+        var off = shut.has(control.value);
+        var card = control.closest("[data-card]") || control;
+        control.disabled = off;
+        control.removeAttribute("data-queued-disabled");
+        control.removeAttribute("aria-disabled");
+        if (off && (control.type === "radio" || control.type === "checkbox")) {
+          control.checked = false;
+        }
+        card.classList.toggle("gone", off);
+        card.classList.remove("queued");
+        var mark = card.querySelector(".queued-mark");
+        if (mark) { mark.remove(); }
+      });
+    });
+  }
+
   function draw(answer) {
     var ahead = answer.length - boardLength();
+    if (ahead >= 0 && answer.closed) { closeCards(answer.closed); }
     var board = document.getElementById("board");
     if (!(ahead > 0) || !answer.summary) {
       if (box) { box.hidden = true; }

@@ -245,7 +245,9 @@
       document.querySelectorAll("#board .queued").forEach(function (card) {
         card.classList.remove("queued");
       });
-      if (state.conflict) { return; }
+      // With the local engine in step, the cards are drawn from its state (local-board.js).
+      var engine = window.scorekeeperEngine;
+      if (state.conflict || (engine && engine.usable())) { return; }
       state.plays.forEach(function (play) {
         play.fields.forEach(function (pair) {
           var selector = '#board form [name="' + String(pair[0]).replace(/["\\]/g, "\\$&") + '"]';
@@ -336,7 +338,8 @@
     // A tap made while plays wait (or offline) joins the queue. With the local engine in step
     // with the board, it is first played there: a play the rules refuse is refused at once, in
     // the engine's words, and not queued; the board moves with every play queued
-    // (local-board.js). A play the table must answer a question about is queued as it is.
+    // (local-board.js). A question the play needs is asked on the tablet (local-questions.js)
+    // and the play, with the answer's fields added, played again; cancelled, nothing is queued.
     function queueTap(pairs, form) {
       var engine = window.scorekeeperEngine;
       if (!engine || !engine.usable()) {
@@ -345,6 +348,11 @@
         return;
       }
       engine.tap(pairs).then(function (answer) {
+        var asker = window.scorekeeperQuestion;
+        if (answer.question && answer.asking && asker) {
+          asker.ask(answer.asking, function (answers) { queueTap(pairs.concat(answers), form); });
+          return;
+        }
         if (!answer.ok && !answer.question) {
           refusedHere(answer.refusal);
           return;
