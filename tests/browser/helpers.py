@@ -30,3 +30,18 @@ def mark_page(page: Page) -> None:
 
 def assert_not_reloaded(page: Page) -> None:
     assert page.evaluate("window.__marker") == 1, "the page reloaded instead of swapping #board"
+
+
+def answer_on_the_page(page: Page, asking: dict, tapped: list[list[str]]) -> None:
+    """Tap on the tablet's question the answer ``tapped`` (the groups' picks, then the
+    answer that needs them; or one answer's button)."""
+    question = page.locator(f'#local-question[data-ask="{asking["ask"]}"]')
+    expect(question).to_be_visible()
+    groups = {group["name"] for group in asking["groups"]}
+    if tapped[0][0] in groups:
+        for name, value in tapped:
+            question.locator(f'input[name="{name}"][value="{value}"]').check()
+        question.locator("button[data-needs]").click()
+    else:
+        name, value = tapped[0]
+        question.locator(f'button[data-name="{name}"][data-value="{value}"]').click()

@@ -14,10 +14,11 @@ from games.engines import EngineError, all_engines, get
 from games.engines.players import play_out
 from games.engines.tablet import Tablet, run
 from games.kinds import taps
+from games.models import Play
 from games.scoring import services
 from tests.answering import entries
 
-from .helpers import log_in
+from .helpers import answer_on_the_page, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.local_engine]
 
@@ -168,6 +169,44 @@ def test_the_engine_asks_and_closes_cards_as_the_server_does(live_server, scorer
             "backyard-baseball",
             "quick-tennis",
         )
+
+
+def test_online_a_question_is_asked_on_the_tablet_and_the_answered_play_sent(
+    live_server, scorer, page: Page
+):
+    """Online, a delivery typed without the umpire's cards: the tablet asks (the server's
+    question board is not put in), the table taps the answers, and the server records the
+    play the table played."""
+    kind = "quick-cricket"
+    plays = play_out(kind, OPTIONS[kind], 1).plays
+    entered = list(entries(kind, OPTIONS[kind], plays[:40], typed=True))
+    first = next(n for n, entry in enumerate(entered) if entry.asked)
+    game = services.game_create(
+        kind=kind, options=OPTIONS[kind], sides=list(get(kind).default_sides), user=scorer
+    )
+    for seq, raw in enumerate(plays[:first], 1):
+        services.play_record(game=game, raw=raw, expected_seq=seq, user=scorer)
+    page.goto(f"{live_server.url}/games/{game.pk}/score/")
+    wait_for_engine(page)
+    page.wait_for_function("() => window.scorekeeperEngine.usable()", timeout=30_000)
+    entry = entered[first]
+    field = page.locator("#typed-play")
+    field.fill(entry.draft[0][1])
+    field.press("Enter")
+    asking, tapped = entry.asked[0]
+    expect(page.locator(f'#local-question[data-ask="{asking["ask"]}"]')).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#board .question")).to_have_count(0)
+    assert Play.objects.filter(game=game).count() == first
+    for asking, tapped in entry.asked:
+        answer_on_the_page(page, asking, tapped)
+    page.wait_for_function(
+        "n => window.scorekeeperEngine.boardLength() === n", arg=first + 1, timeout=30_000
+    )
+    stored = list(Play.objects.filter(game=game).order_by("seq"))
+    assert len(stored) == first + 1
+    assert stored[-1].payload == entry.answer["play"]
+    expect(page.locator("#local-question")).to_be_hidden()
 
 
 def test_the_engine_opens_the_game_as_its_log_left_it(live_server, scorer, page: Page):

@@ -121,8 +121,6 @@ def served_and_timed(page: Page, lines: list[str]) -> list[float]:
 
 def test_the_engine_keeps_its_budgets(live_server, django_user_model, page: Page) -> None:
     user = django_user_model.objects.create_user(username="frames", password=PASSWORD)
-    page.add_init_script(PROBE)
-    log_in(page, live_server.url, "frames", PASSWORD)
     sides = ["Owls", "Herons"]
     options = {"innings": INNINGS}
     early = services.game_create(kind="quick-baseball", options=options, sides=sides, user=user)
@@ -133,6 +131,9 @@ def test_the_engine_keeps_its_budgets(live_server, django_user_model, page: Page
     for seq, raw in enumerate(played.plays[:9], start=1):
         services.play_record(game=early, raw=raw, expected_seq=seq, user=user)
     notation = notation_for("quick-baseball")
+    # Logged in once the games are written: no page talks to the server while they are.
+    page.add_init_script(PROBE)
+    log_in(page, live_server.url, "frames", PASSWORD)
 
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))

@@ -19,7 +19,7 @@ from games.models import Play
 from games.scoring import services
 from tests.answering import entries
 
-from .helpers import log_in
+from .helpers import answer_on_the_page, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.local_engine]
 
@@ -86,21 +86,6 @@ def type_play(page: Page, line: str) -> None:
     field = page.locator("#typed-play")
     field.fill(line)
     field.press("Enter")
-
-
-def answer_on_the_page(page: Page, asking: dict, tapped: list[list[str]]) -> None:
-    """Tap on the tablet's question the answer ``tapped`` (the groups' picks, then the
-    answer that needs them; or one answer's button)."""
-    question = page.locator(f'#local-question[data-ask="{asking["ask"]}"]')
-    expect(question).to_be_visible()
-    groups = {group["name"] for group in asking["groups"]}
-    if tapped[0][0] in groups:
-        for name, value in tapped:
-            question.locator(f'input[name="{name}"][value="{value}"]').check()
-        question.locator("button[data-needs]").click()
-    else:
-        name, value = tapped[0]
-        question.locator(f'button[data-name="{name}"][data-value="{value}"]').click()
 
 
 @pytest.mark.parametrize("kind", list(OPTIONS))

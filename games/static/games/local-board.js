@@ -166,6 +166,31 @@
     if (event.detail && typeof event.detail.length === "number") { draw(event.detail); }
   });
 
+  // A question the tap needs, asked on the tablet from its engine's state (local-questions.js)
+  // unless the server's board already asks it; the server's question board, when it comes,
+  // is then not put in. The answered play goes the queue's way (scoring.js): played on the
+  // tablet, then sent.
+  function askHere(answer, posted, form) {
+    var asker = window.scorekeeperQuestion;
+    var queue = window.scorekeeperQueue;
+    if (!answer.asking || !asker || !queue || !queue.tap) { return; }
+    if (document.querySelector("#board .question") || boardLength() !== answer.length) { return; }
+    asker.ask(answer.asking, function (answers) { queue.tap(posted.concat(answers), form); });
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var asked = event.detail.requestConfig;
+    var question = document.getElementById("local-question");
+    if (!asked || asked.verb !== "post" || asked.path !== panel.dataset.playUrl ||
+      !question || question.hidden) { return; }
+    var html = event.detail.serverResponse || "";
+    if (event.detail.xhr && event.detail.xhr.status === 200 && html.indexOf('class="question"') >= 0) {
+      event.detail.shouldSwap = false;
+    } else if (window.scorekeeperQuestion) {
+      window.scorekeeperQuestion.close();
+    }
+  });
+
   // Online: the tap goes to the server as always, and to the engine at the same time.
   document.addEventListener("htmx:configRequest", function (event) {
     var elt = event.detail.elt;
@@ -174,12 +199,18 @@
     var handle = engine();
     if (!handle) { return; }
     var pairs = [];
+    var posted = [];
     event.detail.formData.forEach(function (value, name) {
-      if (typeof value === "string" && ["expected", "after", "revision",
-        "csrfmiddlewaretoken"].indexOf(name) < 0) { pairs.push([name, value]); }
+      if (typeof value !== "string") { return; }
+      posted.push([name, value]);
+      if (["expected", "after", "revision", "csrfmiddlewaretoken"].indexOf(name) < 0) {
+        pairs.push([name, value]);
+      }
     });
+    var form = elt.closest("form") || elt;
     handle.tap(pairs).then(function (answer) {
-      if (answer.ok || answer.question || !answer.refusal) { return; }
+      if (answer.question) { askHere(answer, posted, form); return; }
+      if (answer.ok || !answer.refusal) { return; }
       var feedback = document.querySelector("#board .feedback");
       if (!feedback || boardLength() !== answer.length) { return; }
       feedback.textContent = "";

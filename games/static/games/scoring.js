@@ -360,6 +360,7 @@
         enqueue(pairs);
         if (form.reset) { form.reset(); }
         if (answer.question) { engine.follow(); }
+        if (!offline()) { flush(); }
       }, function () {
         enqueue(pairs);
         if (form.reset) { form.reset(); }
@@ -733,10 +734,13 @@
 
     // The local engine (engine.js) plays the waiting plays after the board's: their fields as
     // posted, none while a conflict stops the queue.
+    // A play answered on the tablet (local-board.js asks a tap's question there, online too)
+    // goes the queue's way: played on the tablet, then sent at once when online.
     window.scorekeeperQueue = {
       waiting: function () {
         return state.conflict ? [] : state.plays.map(function (play) { return play.fields; });
       },
+      tap: function (pairs, form) { queueTap(pairs, form || {}); },
     };
 
     return {
