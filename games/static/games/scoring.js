@@ -22,7 +22,7 @@
 // (with only the new play-by-play lines when plays were only added, else the whole list),
 // keeping the scorer's selection (the cards ticked, not yet posted) if the board still waits
 // for the same play. It does not ask while plays wait or are on their way, a tap is being
-// posted, a question waits for an answer, or the page is hidden.
+// posted, a question waits for an answer (the server's or the tablet's), or the page is hidden.
 (function () {
   "use strict";
 
@@ -603,7 +603,8 @@
     function idle() {
       return !polling && !sending && !refreshing && copy === null && !state.plays.length &&
         !state.conflict && !state.paused && !offline() && !document.hidden &&
-        !document.querySelector(".htmx-request") && !document.querySelector("#board .question");
+        !document.querySelector(".htmx-request") && !document.querySelector("#board .question") &&
+        !document.querySelector("#local-question:not([hidden])");
     }
 
     function liveTag() {
