@@ -4,7 +4,6 @@ import inspect
 import os
 import threading
 from collections.abc import Iterator
-from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -178,10 +177,12 @@ def _take_turns_with_the_live_server(request, monkeypatch) -> Iterator[None]:
     for name, function in inspect.getmembers(services, inspect.isfunction):
         if function.__module__ == services.__name__ and not name.startswith("_"):
             monkeypatch.setattr(services, name, _in_turn(function))
-    with ExitStack() as stack:
-        for conn in shared.values():
-            stack.enter_context(conn.execute_wrapper(_statement_in_turn))
-        yield
+    # Through monkeypatch, so that the statements still take turns while pytest-django
+    # empties the database after the test (monkeypatch is undone after that): a page's
+    # request still on its way then waits for the flush, instead of locking its tables.
+    for conn in shared.values():
+        monkeypatch.setattr(conn, "execute_wrappers", [*conn.execute_wrappers, _statement_in_turn])
+    yield
 
 
 def _in_turn(function):
